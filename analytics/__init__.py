@@ -1,0 +1,1 @@
+"""Analytics: projections fed by game events, statistics pages and tasks."""

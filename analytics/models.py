@@ -1,0 +1,1 @@
+"""Projection tables rebuilt from the game event log (not written yet)."""

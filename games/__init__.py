@@ -1,0 +1,1 @@
+"""Games: the rules engine, bots, game models, services, pages and API."""

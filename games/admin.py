@@ -1,0 +1,119 @@
+"""The Django admin: games with their seats and a read-only event log.
+
+Events can be read but never added, changed or deleted here. The two actions go through the
+integrity check and the services, like every other reader and writer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from games import services
+from games.errors import GameError
+from games.integrity import read_model_differences
+from games.models import Game, GameEvent, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    can_delete = False
+    fields = ("index", "display_name", "user", "bot_level")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class GameEventInline(admin.TabularInline):
+    model = GameEvent
+    extra = 0
+    can_delete = False
+    fields = ("seq", "kind", "seat", "actor", "payload", "created_at")
+    readonly_fields = fields
+    ordering = ("seq",)
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("id", "variant", "status", "players", "version", "created_at", "finished_at")
+    list_filter = ("status", "variant", "is_public", "created_at")
+    search_fields = ("seats__display_name", "seats__user__username", "seats__user__email")
+    date_hierarchy = "created_at"
+    inlines = (SeatInline, GameEventInline)
+    actions = ("verify_replay", "abort_games")
+    readonly_fields = (
+        "variant", "status", "seat_count", "options", "created_by", "version", "commitment",
+        "acting_seat", "result", "created_at", "updated_at", "started_at", "finished_at",
+    )  # fmt: skip
+    fields = ("is_public", *readonly_fields)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
+        return super().get_queryset(request).prefetch_related("seats").distinct()
+
+    @admin.display(description="players")
+    def players(self, game: Game) -> str:
+        return ", ".join(seat.display_name or "(open)" for seat in game.seats.all())
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # games are created through the lobby or the API, as events
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # a game's events are kept forever; abort it instead
+
+    @admin.action(description="Verify replay (events against snapshot and read models)")
+    def verify_replay(self, request: HttpRequest, queryset: QuerySet[Game]) -> None:
+        for game in queryset:
+            differences = read_model_differences(game)
+            if differences:
+                self.message_user(
+                    request, f"Game {game.pk} differs: {'; '.join(differences)}", messages.ERROR
+                )
+            else:
+                self.message_user(request, f"Game {game.pk}: replay matches.", messages.SUCCESS)
+
+    @admin.action(description="Abort game (appends a GameAborted event)")
+    def abort_games(self, request: HttpRequest, queryset: QuerySet[Game]) -> None:
+        for game in queryset:
+            try:
+                services.game_abort(
+                    game_id=game.pk, by_user=request.user, reason="aborted by staff"
+                )
+            except GameError as error:
+                self.message_user(request, f"Game {game.pk}: {error.message}", messages.WARNING)
+            else:
+                self.message_user(request, f"Game {game.pk} aborted.", messages.SUCCESS)
+
+    def save_model(self, request: HttpRequest, obj: Game, form: Any, change: bool) -> None:
+        # Only is_public is editable; write just that field so no read model drifts.
+        obj.save(update_fields=["is_public"])
+
+
+@admin.register(GameEvent)
+class GameEventAdmin(admin.ModelAdmin):
+    list_display = ("game", "seq", "kind", "seat", "actor", "created_at")
+    list_filter = ("kind", "created_at")
+    search_fields = ("game__id",)
+    readonly_fields = ("game", "seq", "kind", "seat", "actor", "schema_version", "payload",
+                       "created_at")  # fmt: skip
+    fields = readonly_fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -1,0 +1,56 @@
+"""The rules of Splendor as a pure library: no Django, no I/O, no clock.
+
+This package is the one facade every other part of the service uses. Functions are keyed by
+variant name at the edge (``new_game``) and by the state's own type afterwards, so a caller never
+needs to know which variant it holds. Only the base game (``"splendor"``) exists so far.
+"""
+
+from __future__ import annotations
+
+from games.engine.errors import IllegalAction, MalformedJSON, UnknownVariant
+from games.engine.facade import (
+    VARIANTS,
+    Action,
+    Outcome,
+    Setup,
+    State,
+    acting_seat,
+    action_from_json,
+    action_to_json,
+    apply_action,
+    initial_state,
+    legal_actions,
+    new_game,
+    outcome,
+    payment_options,
+    setup_from_json,
+    setup_to_json,
+    state_from_json,
+    state_to_json,
+    view,
+)
+
+__all__ = [
+    "VARIANTS",
+    "Action",
+    "IllegalAction",
+    "MalformedJSON",
+    "Outcome",
+    "Setup",
+    "State",
+    "UnknownVariant",
+    "acting_seat",
+    "action_from_json",
+    "action_to_json",
+    "apply_action",
+    "initial_state",
+    "legal_actions",
+    "new_game",
+    "outcome",
+    "payment_options",
+    "setup_from_json",
+    "setup_to_json",
+    "state_from_json",
+    "state_to_json",
+    "view",
+]

@@ -1,0 +1,78 @@
+"""What one viewer may see of a game: the redacted dict every page, response, email and bot reads.
+
+Hidden from everyone: the order and contents of the decks. Hidden from all but their owner: the
+cards a player reserved unseen from a deck (the others see only the level they came from). A card
+reserved from the board was seen by all when it was taken, so it stays visible.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.splendor.catalogue import CARDS, NOBLES
+from games.engine.splendor.gems import COLOUR_NAMES, tokens_to_json
+from games.engine.splendor.scoring import outcome
+from games.engine.splendor.state import RETURN_TOKENS, TOKEN_LIMIT, GameState, PlayerState
+
+
+def view(state: GameState, viewer: int | None) -> dict[str, Any]:
+    """The game as seen from seat ``viewer`` (``None``: a spectator, who sees no hand)."""
+    result = outcome(state)
+    acting = state.players[state.current]
+    return {
+        "variant": "splendor",
+        "viewer": viewer,
+        "phase": state.phase,
+        "current": state.current,
+        "turn": state.turn,
+        "round": state.turn // len(state.players),
+        "supply": tokens_to_json(state.supply),
+        "decks": [len(deck) for deck in state.decks],
+        "board": [
+            [None if card is None else card_json(card) for card in row] for row in state.board
+        ],
+        "nobles": [noble_json(noble) for noble in state.nobles],
+        "players": [
+            _player_json(player, seat, seat == viewer) for seat, player in enumerate(state.players)
+        ],
+        "pending_nobles": [noble_json(noble) for noble in state.pending_nobles],
+        "tokens_to_return": (
+            sum(acting.tokens) - TOKEN_LIMIT if state.phase == RETURN_TOKENS else 0
+        ),
+        "outcome": None if result is None else result._asdict(),
+    }
+
+
+def card_json(card: int) -> dict[str, Any]:
+    data = CARDS[card]
+    return {
+        "id": data.id,
+        "level": data.level,
+        "colour": COLOUR_NAMES[data.colour],
+        "points": data.points,
+        "cost": tokens_to_json(data.cost),
+    }
+
+
+def noble_json(noble: int) -> dict[str, Any]:
+    data = NOBLES[noble]
+    return {"id": data.id, "points": data.points, "requires": tokens_to_json(data.requires)}
+
+
+def _player_json(player: PlayerState, seat: int, is_viewer: bool) -> dict[str, Any]:
+    reserved = [
+        {"hidden": True, "level": CARDS[card].level}
+        if card in player.blind and not is_viewer
+        else card_json(card)
+        for card in player.reserved
+    ]
+    return {
+        "seat": seat,
+        "tokens": tokens_to_json(player.tokens),
+        "token_count": sum(player.tokens),
+        "bonuses": tokens_to_json(player.bonuses),
+        "points": player.points,
+        "cards": [card_json(card) for card in player.cards],
+        "reserved": reserved,
+        "nobles": [noble_json(noble) for noble in player.nobles],
+    }

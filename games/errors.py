@@ -1,0 +1,58 @@
+"""The service layer's small family of errors, each with a stable code.
+
+Pages and the API translate these in one place each; the codes are what API clients see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class GameError(Exception):
+    """Base of every refusal the services make; nothing was written when one is raised."""
+
+    code = "game_error"
+
+    def __init__(self, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+
+class GameNotFound(GameError):
+    code = "not_found"
+
+
+class NotAllowed(GameError):
+    """The caller may not do this: not seated, not their turn, not their seat to give."""
+
+    code = "forbidden"
+
+
+class IllegalMove(GameError):
+    """The engine refused the action; the message is the engine's, written for players."""
+
+    code = "illegal_action"
+
+
+class StaleVersion(GameError):
+    """The game moved on since the caller last saw it; ``current_version`` says where it is."""
+
+    code = "stale_version"
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__(
+            f"The game moved on: it is at version {current_version}.",
+            current_version=current_version,
+        )
+        self.current_version = current_version
+
+
+class IdempotencyKeyReused(GameError):
+    code = "idempotency_key_reused"
+
+
+class InvalidRequest(GameError):
+    """A lobby or game request that cannot be carried out in the game's present status."""
+
+    code = "invalid_request"

@@ -1,0 +1,84 @@
+"""Checking and rebuilding read models against the event log, the source of truth."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from games import engine
+from games.models import Game, Seat
+from games.projection import GameRecord
+from games.selectors import game_replay
+
+
+def read_model_differences(game: Game) -> list[str]:
+    """Every way the game's rows and snapshot differ from a full replay of its events."""
+    try:
+        record = game_replay(game)
+    except Exception as error:  # a log that cannot be replayed is the worst difference of all
+        return [f"replay failed: {error!r}"]
+    expected = _read_model_fields(record)
+    differences = [
+        f"{name}: stored {getattr(game, name)!r}, replay gives {value!r}"
+        for name, value in expected.items()
+        if getattr(game, name) != value
+    ]
+    if record.state is not None:
+        if game.snapshot_version != record.version:
+            differences.append(f"snapshot is at version {game.snapshot_version}, not current")
+        elif game.snapshot != engine.state_to_json(record.state):
+            differences.append("snapshot differs from the replayed state")
+    stored_seats = list(Seat.objects.filter(game=game).order_by("index"))
+    if [seat.index for seat in stored_seats] != list(range(record.seat_count)):
+        differences.append("seat rows do not match the seat count")
+    for seat in stored_seats:
+        if seat.index >= record.seat_count:
+            continue
+        wanted = record.seats[seat.index]
+        stored = (seat.user_id, seat.bot_level, seat.display_name)
+        if stored != (wanted.user_id, wanted.bot_level, wanted.display_name):
+            differences.append(f"seat {seat.index}: stored {stored}, replay gives {wanted}")
+    return differences
+
+
+def rebuild_read_models(game: Game) -> bool:
+    """Rewrite the game's rows and snapshot from its events; True if anything changed."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if not read_model_differences(game):
+            return False
+        record = game_replay(game)
+        for name, value in _read_model_fields(record).items():
+            setattr(game, name, value)
+        if record.state is not None:
+            game.snapshot = engine.state_to_json(record.state)
+            game.snapshot_version = record.version
+        game.save()
+        Seat.objects.filter(game=game, index__gte=record.seat_count).delete()
+        for index, wanted in enumerate(record.seats):
+            Seat.objects.update_or_create(
+                game=game,
+                index=index,
+                defaults={
+                    "user_id": wanted.user_id,
+                    "bot_level": wanted.bot_level,
+                    "display_name": wanted.display_name,
+                },
+            )
+    return True
+
+
+def _read_model_fields(record: GameRecord) -> dict[str, Any]:
+    return {
+        "variant": record.variant,
+        "seat_count": record.seat_count,
+        "is_public": record.is_public,
+        "status": record.status,
+        "version": record.version,
+        "commitment": record.commitment,
+        "acting_seat": record.acting_seat,
+        "result": record.result,
+        "started_at": record.started_at,
+        "finished_at": record.finished_at,
+    }

@@ -1,0 +1,201 @@
+"""Games as append-only event logs, plus the read models kept beside them.
+
+``GameEvent`` rows are the truth: never updated, never deleted (the model refuses, and on
+PostgreSQL a trigger does too). ``Game`` and ``Seat`` are read models that the services keep in
+the same transaction as each append and that ``rebuild_read_models`` can rebuild from events.
+Only ``games.services`` writes any of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from games import engine
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for players"
+        ACTIVE = "active", "In progress"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    variant = models.CharField(
+        max_length=20, choices=[(name, name.title()) for name in engine.VARIANTS]
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    options = models.JSONField(default=dict, blank=True)
+    seat_count = models.PositiveSmallIntegerField()
+    is_public = models.BooleanField(
+        default=True, help_text="Public games are listed in the lobby and open to spectators."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    version = models.PositiveIntegerField(
+        default=0, help_text="The seq of the game's latest event: clients send it back to act."
+    )
+    snapshot = models.JSONField(
+        null=True, blank=True, editable=False, help_text="Private engine state at snapshot_version."
+    )
+    snapshot_version = models.PositiveIntegerField(default=0, editable=False)
+    commitment = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="SHA-256 of the setup (seed and deck order), published when the game starts.",
+    )
+    acting_seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The seat the game waits for, while it runs."
+    )
+    result = models.JSONField(null=True, blank=True, help_text="Winners and scores, once over.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_variant_display()} #{self.pk} ({self.get_status_display()})"
+
+    @property
+    def is_running(self) -> bool:
+        """Hidden information stays hidden while this is true."""
+        return self.status in (self.Status.WAITING, self.Status.ACTIVE)
+
+
+class Seat(models.Model):
+    class BotLevel(models.TextChoices):
+        RANDOM = "random", "Random"
+        GREEDY = "greedy", "Greedy"
+        SEARCH = "search", "Search"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
+    bot_level = models.CharField(max_length=10, choices=BotLevel.choices, blank=True)
+    display_name = models.CharField(max_length=150, blank=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_index_unique_per_game"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_seat_per_user_per_game",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=True) | models.Q(bot_level=""),
+                name="seat_is_user_or_bot",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of game {self.game_id}: {self.display_name or 'open'}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.user_id is None and not self.bot_level
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+
+class EventsAreImmutable(Exception):
+    """Raised on any attempt to change or remove a recorded event."""
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    """Bulk writes would bypass the model's refusal, so the queryset refuses them too."""
+
+    def update(self, **kwargs: Any) -> int:
+        raise EventsAreImmutable("game events cannot be updated")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise EventsAreImmutable("game events cannot be deleted")
+
+
+class GameEvent(models.Model):
+    class Kind(models.TextChoices):
+        GAME_CREATED = "GameCreated"
+        SEAT_TAKEN = "SeatTaken"
+        SEAT_LEFT = "SeatLeft"
+        BOT_ADDED = "BotAdded"
+        GAME_STARTED = "GameStarted"
+        ACTION_TAKEN = "ActionTaken"
+        PLAYER_RESIGNED = "PlayerResigned"
+        GAME_FINISHED = "GameFinished"
+        GAME_ABORTED = "GameAborted"
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField(help_text="1, 2, 3… within the game, without gaps.")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    payload = models.JSONField(default=dict)
+    schema_version = models.PositiveSmallIntegerField(default=1)
+    seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The seat that caused the event, if any."
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The user who caused the event (none for bots and the system).",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} #{self.seq} {self.kind}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise EventsAreImmutable("game events cannot be updated")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise EventsAreImmutable("game events cannot be deleted")
+
+
+class IdempotencyRecord(models.Model):
+    """The first result of an action request sent with an idempotency key.
+
+    A retry with the same key and body gets this result back; the same key with another body
+    is refused. Keys are scoped to the game and the user who sent them.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    request_fingerprint = models.CharField(max_length=64)
+    result = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user", "key"], name="idempotency_key_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"idempotency key {self.key!r} on game {self.game_id}"

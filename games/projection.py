@@ -1,0 +1,205 @@
+"""Folding a game's events into what the game is now: the one definition of every read model.
+
+The services fold each event they append with :func:`evolve` to know what to write to the read
+models, and ``verify_games``/``rebuild_read_models`` fold the whole log the same way, so the
+rows and the log cannot disagree without the check seeing it. Nothing here touches the database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from games import engine
+
+CURRENT_SCHEMA_VERSION = 1
+
+WAITING, ACTIVE, FINISHED, ABORTED = "waiting", "active", "finished", "aborted"
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    user_id: int | None = None
+    bot_level: str = ""
+    display_name: str = ""
+
+    @property
+    def is_open(self) -> bool:
+        return self.user_id is None and not self.bot_level
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything the event log says about one game after a number of events."""
+
+    variant: str
+    seat_count: int
+    options: Mapping[str, Any]
+    is_public: bool
+    created_by_id: int | None
+    seats: tuple[SeatRecord, ...]
+    status: str = WAITING
+    version: int = 0
+    setup: engine.Setup | None = None
+    commitment: str = ""
+    state: engine.State | None = None
+    result: Mapping[str, Any] | None = None
+    created_at: datetime | None = None
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+    resigned: tuple[int, ...] = field(default=())
+
+    @property
+    def acting_seat(self) -> int | None:
+        if self.status != ACTIVE or self.state is None:
+            return None
+        return engine.acting_seat(self.state)
+
+
+@dataclass(frozen=True)
+class Event:
+    """An event as the fold sees it: the stored row's fields, payload already upcast."""
+
+    seq: int
+    kind: str
+    payload: Mapping[str, Any]
+    seat: int | None
+    created_at: datetime | None
+    schema_version: int = CURRENT_SCHEMA_VERSION
+
+
+def commitment_for(setup_json: Mapping[str, Any], salt: str) -> str:
+    """SHA-256 over the setup and a random salt, in canonical JSON.
+
+    Published when the game starts; once it ends the setup and salt are revealed, so anyone can
+    recompute it and see the shuffle was fixed before the first move.
+    """
+    canonical = json.dumps(
+        {"setup": setup_json, "salt": salt}, sort_keys=True, separators=(",", ":")
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def upcast(kind: str, schema_version: int, payload: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Bring an old payload to the current schema on read; stored rows are never rewritten.
+
+    Every payload is still at version 1, so there is nothing to convert yet; a later schema
+    change adds its conversion here, keyed by kind and version.
+    """
+    if schema_version != CURRENT_SCHEMA_VERSION:
+        raise ValueError(f"no upcaster from schema {schema_version} for {kind} events")
+    return payload
+
+
+def replay(events: Iterable[Event]) -> GameRecord:
+    """The game after all of ``events``, which must start with ``GameCreated`` at seq 1."""
+    record: GameRecord | None = None
+    for event in events:
+        record = evolve(record, event)
+    if record is None:
+        raise ValueError("a game has at least its GameCreated event")
+    return record
+
+
+def evolve(record: GameRecord | None, event: Event) -> GameRecord:
+    """The game after one more event. Events are facts: they are applied, never refused."""
+    payload = event.payload
+    if record is None:
+        if event.kind != "GameCreated":
+            raise ValueError(f"the first event must be GameCreated, not {event.kind}")
+        return GameRecord(
+            variant=payload["variant"],
+            seat_count=payload["seat_count"],
+            options=payload.get("options", {}),
+            is_public=payload.get("is_public", True),
+            created_by_id=payload.get("created_by"),
+            seats=(SeatRecord(),) * payload["seat_count"],
+            version=event.seq,
+            created_at=event.created_at,
+        )
+    if event.seq != record.version + 1:
+        raise ValueError(f"event seq {event.seq} does not follow version {record.version}")
+    record = replace(record, version=event.seq)
+    match event.kind:
+        case "SeatTaken":
+            seat = SeatRecord(user_id=payload["user"], display_name=payload["display_name"])
+            return replace(record, seats=_with_seat(record.seats, payload["seat"], seat))
+        case "BotAdded":
+            seat = SeatRecord(bot_level=payload["level"], display_name=payload["display_name"])
+            return replace(record, seats=_with_seat(record.seats, payload["seat"], seat))
+        case "SeatLeft":
+            return replace(record, seats=_with_seat(record.seats, payload["seat"], SeatRecord()))
+        case "GameStarted":
+            setup = engine.setup_from_json(payload["setup"])
+            return replace(
+                record,
+                status=ACTIVE,
+                setup=setup,
+                commitment=payload["commitment"],
+                state=engine.initial_state(setup),
+                started_at=event.created_at,
+            )
+        case "ActionTaken":
+            assert record.state is not None
+            action = engine.action_from_json(payload["action"], record.variant)
+            return replace(record, state=engine.apply_action(record.state, action))
+        case "PlayerResigned":
+            return replace(record, resigned=(*record.resigned, payload["seat"]))
+        case "GameFinished":
+            return replace(
+                record, status=FINISHED, result=payload["result"], finished_at=event.created_at
+            )
+        case "GameAborted":
+            return replace(
+                record,
+                status=ABORTED,
+                result={"aborted": True, "reason": payload.get("reason", "")},
+                finished_at=event.created_at,
+            )
+    raise ValueError(f"unknown event kind {event.kind!r}")
+
+
+def result_of(record: GameRecord) -> dict[str, Any] | None:
+    """The final result once the engine says the game is over, or after a resignation.
+
+    A resignation ends the game at once: the seats that did not resign are ranked by the usual
+    rules (most points, then fewest cards bought) and the best of them win (docs/decisions.md).
+    """
+    state = record.state
+    if state is None:
+        return None
+    outcome = engine.outcome(state)
+    if outcome is not None and not record.resigned:
+        return {
+            "winners": list(outcome.winners),
+            "points": list(outcome.points),
+            "cards_bought": list(outcome.cards_bought),
+            "decided_by": outcome.decided_by,
+            "ended_by": outcome.ended_by,
+        }
+    if not record.resigned:
+        return None
+    scores = engine.view(state, None)["players"]
+    points = [player["points"] for player in scores]
+    cards_bought = [len(player["cards"]) for player in scores]
+    remaining = [seat for seat in range(record.seat_count) if seat not in record.resigned]
+    best = max((points[seat], -cards_bought[seat]) for seat in remaining)
+    winners = [seat for seat in remaining if (points[seat], -cards_bought[seat]) == best]
+    return {
+        "winners": winners,
+        "points": points,
+        "cards_bought": cards_bought,
+        "decided_by": "resignation",
+        "ended_by": "resignation",
+        "resigned": list(record.resigned),
+    }
+
+
+def _with_seat(
+    seats: tuple[SeatRecord, ...], index: int, seat: SeatRecord
+) -> tuple[SeatRecord, ...]:
+    return (*seats[:index], seat, *seats[index + 1 :])

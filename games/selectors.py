@@ -1,0 +1,196 @@
+"""Reads: every page, API response, email and bot sees games only through these.
+
+While a game runs, a viewer gets the engine's redacted ``view`` for their seat and an event
+history without the setup (seed, deck order, salt). Once it is over (finished or aborted),
+everything is revealed, so anyone can check the shuffle against the published commitment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+
+from games import engine, projection
+from games.errors import GameNotFound
+from games.models import Game, GameEvent, Seat
+from games.projection import Event, GameRecord, SeatRecord
+
+Viewer = AbstractBaseUser | AnonymousUser | None
+
+HIDDEN_SETUP_FIELDS = ("setup", "salt")
+"""GameStarted payload fields that stay private while the game runs."""
+
+
+def game_get(game_id: int) -> Game:
+    try:
+        return Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise GameNotFound(f"There is no game {game_id}.") from None
+
+
+def game_state(game: Game) -> engine.State | None:
+    """The private engine state: from the snapshot when it is current, else by replay.
+
+    For services and selectors only; never hand it to a viewer.
+    """
+    if game.snapshot is not None and game.snapshot_version == game.version:
+        return engine.state_from_json(game.snapshot)
+    return game_replay(game).state
+
+
+def game_replay(game: Game) -> GameRecord:
+    """The game rebuilt from its whole event log, ignoring every read model."""
+    return projection.replay(_events(game.events.order_by("seq")))
+
+
+def game_record(game: Game) -> GameRecord:
+    """The game as the services need it before appending: read models plus the snapshot.
+
+    Falls back to a full replay when the snapshot is not current. The setup is not loaded on
+    the fast path: nothing after the start needs it.
+    """
+    snapshot_is_current = game.snapshot is not None and game.snapshot_version == game.version
+    if game.started_at is not None and not snapshot_is_current:
+        return game_replay(game)
+    seats = tuple(
+        SeatRecord(seat.user_id, seat.bot_level, seat.display_name)
+        for seat in Seat.objects.filter(game=game).order_by("index")
+    )
+    resigned = tuple(game.result.get("resigned", ())) if game.result else ()
+    return GameRecord(
+        variant=game.variant,
+        seat_count=game.seat_count,
+        options=game.options,
+        is_public=game.is_public,
+        created_by_id=game.created_by_id,
+        seats=seats,
+        status=game.status,
+        version=game.version,
+        commitment=game.commitment,
+        state=None if game.snapshot is None else engine.state_from_json(game.snapshot),
+        result=game.result,
+        created_at=game.created_at,
+        started_at=game.started_at,
+        finished_at=game.finished_at,
+        resigned=resigned,
+    )
+
+
+def seat_for_viewer(game: Game, viewer: Viewer) -> int | None:
+    """The seat index of ``viewer`` in ``game``, or None for a spectator."""
+    if viewer is None or not viewer.is_authenticated:
+        return None
+    seat = Seat.objects.filter(game=game, user_id=viewer.pk).values_list("index", flat=True)
+    return seat.first()
+
+
+def can_view(game: Game, viewer: Viewer) -> bool:
+    """Public games are open to everyone; private ones to their players and staff."""
+    if game.is_public:
+        return True
+    if viewer is None or not viewer.is_authenticated:
+        return False
+    return bool(getattr(viewer, "is_staff", False)) or seat_for_viewer(game, viewer) is not None
+
+
+def game_view_for_viewer(game: Game, viewer: Viewer) -> dict[str, Any]:
+    """The whole game as ``viewer`` may see it: seats, status, and the engine's view."""
+    if not can_view(game, viewer):
+        raise GameNotFound(f"There is no game {game.pk}.")
+    seat = seat_for_viewer(game, viewer)
+    state = game_state(game)
+    running = game.is_running
+    data: dict[str, Any] = {
+        "id": game.pk,
+        "variant": game.variant,
+        "status": game.status,
+        "version": game.version,
+        "is_public": game.is_public,
+        "created_at": game.created_at.isoformat(),
+        "seats": [
+            {
+                "index": item.index,
+                "display_name": item.display_name,
+                "user_id": item.user_id,
+                "bot_level": item.bot_level or None,
+                "is_open": item.is_open,
+            }
+            for item in Seat.objects.filter(game=game).order_by("index")
+        ],
+        "viewer_seat": seat,
+        "acting_seat": game.acting_seat,
+        "commitment": game.commitment or None,
+        "result": game.result,
+        "state": None if state is None else engine.view(state, seat if running else None),
+        "legal_actions": game_legal_actions_for_viewer(game, viewer, state=state),
+    }
+    if not running and state is not None:
+        data["revealed"] = _revealed(game, state)
+    return data
+
+
+def game_legal_actions_for_viewer(
+    game: Game, viewer: Viewer, *, state: engine.State | None = None
+) -> list[dict[str, Any]]:
+    """The viewer's legal actions in JSON, or none when the game does not wait for them."""
+    if game.status != Game.Status.ACTIVE or game.acting_seat is None:
+        return []
+    if seat_for_viewer(game, viewer) != game.acting_seat:
+        return []
+    if state is None:
+        state = game_state(game)
+    assert state is not None
+    return [engine.action_to_json(action) for action in engine.legal_actions(state)]
+
+
+def game_events_for_viewer(
+    game: Game, viewer: Viewer, *, after_seq: int = 0, limit: int | None = None
+) -> list[dict[str, Any]]:
+    """The event history from ``after_seq`` on, redacted for ``viewer`` while the game runs."""
+    if not can_view(game, viewer):
+        raise GameNotFound(f"There is no game {game.pk}.")
+    events: QuerySet[GameEvent] = game.events.filter(seq__gt=after_seq).order_by("seq")
+    if limit is not None:
+        events = events[:limit]
+    running = game.is_running
+    return [_event_json(event, redact=running) for event in events]
+
+
+def _event_json(event: GameEvent, *, redact: bool) -> dict[str, Any]:
+    payload = dict(projection.upcast(event.kind, event.schema_version, event.payload))
+    if redact and event.kind == GameEvent.Kind.GAME_STARTED:
+        for field in HIDDEN_SETUP_FIELDS:
+            payload.pop(field, None)
+    return {
+        "seq": event.seq,
+        "kind": event.kind,
+        "seat": event.seat,
+        "payload": payload,
+        "created_at": event.created_at.isoformat(),
+    }
+
+
+def _revealed(game: Game, state: engine.State) -> dict[str, Any]:
+    started = game.events.filter(kind=GameEvent.Kind.GAME_STARTED).first()
+    payload = started.payload if started else {}
+    return {
+        "setup": payload.get("setup"),
+        "salt": payload.get("salt"),
+        "commitment": payload.get("commitment"),
+        "final_state": engine.state_to_json(state),
+    }
+
+
+def _events(rows: Iterable[GameEvent]) -> Iterable[Event]:
+    for row in rows:
+        yield Event(
+            seq=row.seq,
+            kind=row.kind,
+            payload=projection.upcast(row.kind, row.schema_version, row.payload),
+            seat=row.seat,
+            created_at=row.created_at,
+            schema_version=row.schema_version,
+        )

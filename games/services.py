@@ -1,0 +1,452 @@
+"""Commands: the only code that writes games, seats and events.
+
+Each command is one transaction: lock the game row, check the request against the game (and the
+engine), append the events, fold them into the read models with ``projection.evolve``, and queue
+follow-up work to run after commit. A refusal raises a ``games.errors.GameError`` and writes
+nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from games import engine, projection
+from games.errors import (
+    GameNotFound,
+    IdempotencyKeyReused,
+    IllegalMove,
+    InvalidRequest,
+    NotAllowed,
+    StaleVersion,
+)
+from games.models import Game, GameEvent, IdempotencyRecord, Seat
+from games.projection import Event, GameRecord
+from games.selectors import game_record
+
+MIN_SEATS, MAX_SEATS = 2, 4
+
+
+@dataclass(frozen=True)
+class OpenSeat:
+    """A seat anyone may take from the lobby or with the invite link."""
+
+
+@dataclass(frozen=True)
+class UserSeat:
+    user: AbstractBaseUser
+
+
+@dataclass(frozen=True)
+class BotSeat:
+    level: str
+
+
+SeatRequest = OpenSeat | UserSeat | BotSeat
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    """What an accepted action did: the game's new version and the events it appended."""
+
+    game_id: int
+    version: int
+    events: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game_id": self.game_id, "version": self.version, "events": list(self.events)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ActionResult:
+        return cls(data["game_id"], data["version"], tuple(data["events"]))
+
+
+# Follow-ups run after a successful commit, with the game's id and new version. Other parts of
+# the service (bot turns, notifications) register here instead of the services importing them.
+_after_commit_hooks: list[Callable[[int, int], None]] = []
+
+
+def register_after_commit(hook: Callable[[int, int], None]) -> None:
+    if hook not in _after_commit_hooks:
+        _after_commit_hooks.append(hook)
+
+
+# Lobby ----------------------------------------------------------------------------------------
+
+
+def game_create(
+    *,
+    variant: str,
+    seats: Sequence[SeatRequest],
+    created_by: AbstractBaseUser | None,
+    options: Mapping[str, Any] | None = None,
+    is_public: bool = True,
+    seed: int | None = None,
+) -> Game:
+    """Create a game with its seats; it starts at once if every seat is already filled."""
+    if variant not in engine.VARIANTS:
+        raise InvalidRequest(f"Unknown variant {variant!r}.")
+    if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise InvalidRequest(f"A game has {MIN_SEATS} to {MAX_SEATS} seats.")
+    users = [request.user.pk for request in seats if isinstance(request, UserSeat)]
+    if len(users) != len(set(users)):
+        raise InvalidRequest("A player can take only one seat in a game.")
+    for request in seats:
+        if isinstance(request, BotSeat):
+            _check_bot_level(request.level)
+    options = dict(options or {})
+    try:  # the engine decides which options exist; ask it before recording any
+        engine.new_game(variant, len(seats), 0, options)
+    except engine.IllegalAction as error:
+        raise InvalidRequest(str(error)) from None
+    with transaction.atomic():
+        game = Game.objects.create(variant=variant, seat_count=len(seats), is_public=is_public,
+                                   created_by=created_by, options=options)  # fmt: skip
+        Seat.objects.bulk_create(Seat(game=game, index=index) for index in range(len(seats)))
+        writer = _Writer(game, None)
+        writer.append(
+            "GameCreated",
+            {
+                "variant": variant,
+                "seat_count": len(seats),
+                "options": options,
+                "is_public": is_public,
+                "created_by": created_by.pk if created_by else None,
+            },
+            actor=created_by,
+        )
+        for index, request in enumerate(seats):
+            if isinstance(request, UserSeat):
+                writer.append("SeatTaken", _seat_taken(index, request.user), seat=index,
+                              actor=request.user)  # fmt: skip
+            elif isinstance(request, BotSeat):
+                writer.append("BotAdded", _bot_added(index, request.level), seat=index,
+                              actor=created_by)  # fmt: skip
+        writer.start_if_full(seed)
+        writer.save()
+    return game
+
+
+def game_take_seat(
+    *, game_id: int, user: AbstractBaseUser, seat: int | None = None, seed: int | None = None
+) -> Game:
+    """Sit ``user`` in an open seat (the first open one if ``seat`` is None)."""
+    with transaction.atomic():
+        writer = _Writer.locked(game_id)
+        record = writer.record
+        _require_status(
+            record, projection.WAITING, "You can only join a game that has not started."
+        )
+        if any(taken.user_id == user.pk for taken in record.seats):
+            raise InvalidRequest("You already have a seat in this game.")
+        index = _open_seat(record, seat)
+        writer.append("SeatTaken", _seat_taken(index, user), seat=index, actor=user)
+        writer.start_if_full(seed)
+        writer.save()
+    return writer.game
+
+
+def game_leave_seat(*, game_id: int, user: AbstractBaseUser) -> Game:
+    """Give up one's seat in a game that has not started."""
+    with transaction.atomic():
+        writer = _Writer.locked(game_id)
+        record = writer.record
+        _require_status(record, projection.WAITING, "The game has started: resign instead.")
+        index = _seat_of(record, user)
+        writer.append("SeatLeft", {"seat": index}, seat=index, actor=user)
+        writer.save()
+    return writer.game
+
+
+def game_add_bot(
+    *,
+    game_id: int,
+    level: str,
+    by_user: AbstractBaseUser,
+    seat: int | None = None,
+    seed: int | None = None,
+) -> Game:
+    """Put a bot in an open seat; only the game's creator or a seated player may."""
+    _check_bot_level(level)
+    with transaction.atomic():
+        writer = _Writer.locked(game_id)
+        record = writer.record
+        _require_status(record, projection.WAITING, "Bots can join only before the start.")
+        seated = any(taken.user_id == by_user.pk for taken in record.seats)
+        if by_user.pk != record.created_by_id and not seated:
+            raise NotAllowed("Only the game's creator or a seated player can add a bot.")
+        index = _open_seat(record, seat)
+        writer.append("BotAdded", _bot_added(index, level), seat=index, actor=by_user)
+        writer.start_if_full(seed)
+        writer.save()
+    return writer.game
+
+
+def game_start(*, game_id: int, seed: int | None = None) -> Game:
+    """Start a game whose seats are all filled (the lobby services do this by themselves)."""
+    with transaction.atomic():
+        writer = _Writer.locked(game_id)
+        _require_status(writer.record, projection.WAITING, "The game has already started.")
+        if any(seat.is_open for seat in writer.record.seats):
+            raise InvalidRequest("Every seat must be filled before the game starts.")
+        writer.start_if_full(seed)
+        writer.save()
+    return writer.game
+
+
+# Play -----------------------------------------------------------------------------------------
+
+
+def game_take_action(
+    *,
+    game_id: int,
+    action: Mapping[str, Any],
+    expected_version: int,
+    user: AbstractBaseUser | None = None,
+    as_bot: bool = False,
+    idempotency_key: str | None = None,
+) -> ActionResult:
+    """Apply one action (in the JSON of ``docs/notation.md``) for the seat the game waits for.
+
+    The caller is a seated ``user`` or, with ``as_bot``, the bot in that seat. With an
+    ``idempotency_key`` a repeated request gets the first result back and appends nothing.
+    """
+    if (user is None) == (not as_bot):
+        raise ValueError("an action comes from exactly one of a user or the seat's bot")
+    fingerprint = _fingerprint({"action": action, "expected_version": expected_version})
+    with transaction.atomic():
+        writer = _Writer.locked(game_id)
+        if idempotency_key is not None:
+            if user is None:
+                raise ValueError("idempotency keys belong to users")
+            earlier = IdempotencyRecord.objects.filter(
+                game=writer.game, user=user, key=idempotency_key
+            ).first()
+            if earlier is not None:
+                if earlier.request_fingerprint != fingerprint:
+                    raise IdempotencyKeyReused(
+                        "This idempotency key was already used for a different request."
+                    )
+                return ActionResult.from_json(earlier.result)
+        record = writer.record
+        _require_status(record, projection.ACTIVE, "The game is not in progress.")
+        if expected_version != record.version:
+            raise StaleVersion(record.version)
+        seat = _require_turn(record, user, as_bot)
+        try:
+            parsed = engine.action_from_json(action, record.variant)
+            assert record.state is not None
+            engine.apply_action(record.state, parsed)
+        except engine.IllegalAction as error:
+            raise IllegalMove(str(error)) from None
+        first = writer.append(
+            "ActionTaken", {"action": engine.action_to_json(parsed)}, seat=seat, actor=user
+        )
+        writer.finish_if_over()
+        writer.save()
+        result = ActionResult(writer.game.pk, writer.record.version,
+                              tuple(range(first, writer.record.version + 1)))  # fmt: skip
+        if idempotency_key is not None and user is not None:
+            IdempotencyRecord.objects.create(game=writer.game, user=user, key=idempotency_key,
+                                             request_fingerprint=fingerprint,
+                                             result=result.to_json())  # fmt: skip
+    return result
+
+
+def game_resign(*, game_id: int, user: AbstractBaseUser) -> Game:
+    """Resign: the game ends at once and the best of the other players win."""
+    with transaction.atomic():
+        writer = _Writer.locked(game_id)
+        _require_status(
+            writer.record, projection.ACTIVE, "Only a game in progress can be resigned."
+        )
+        index = _seat_of(writer.record, user)
+        writer.append("PlayerResigned", {"seat": index}, seat=index, actor=user)
+        writer.finish_if_over()
+        writer.save()
+    return writer.game
+
+
+def game_abort(*, game_id: int, by_user: AbstractBaseUser | None, reason: str = "") -> Game:
+    """Call a game off without a result: staff at any time, the creator before it starts."""
+    with transaction.atomic():
+        writer = _Writer.locked(game_id)
+        record = writer.record
+        if record.status not in (projection.WAITING, projection.ACTIVE):
+            raise InvalidRequest("The game is already over.")
+        is_staff = by_user is not None and getattr(by_user, "is_staff", False)
+        is_creator = by_user is not None and by_user.pk == record.created_by_id
+        if not (is_staff or (is_creator and record.status == projection.WAITING)):
+            raise NotAllowed("Only staff, or the creator before the start, can abort a game.")
+        writer.append("GameAborted", {"reason": reason}, actor=by_user)
+        writer.save()
+    return writer.game
+
+
+# The writer: appends events, folds them, saves the read models ------------------------------
+
+
+class _Writer:
+    """One transaction's appends to one game, whose row the caller has locked."""
+
+    def __init__(self, game: Game, record: GameRecord | None) -> None:
+        self.game = game
+        self._record = record
+        self._appended = False
+
+    @classmethod
+    def locked(cls, game_id: int) -> _Writer:
+        try:
+            game = Game.objects.select_for_update().get(pk=game_id)
+        except Game.DoesNotExist:
+            raise GameNotFound(f"There is no game {game_id}.") from None
+        return cls(game, game_record(game))
+
+    @property
+    def record(self) -> GameRecord:
+        assert self._record is not None
+        return self._record
+
+    def append(
+        self,
+        kind: str,
+        payload: dict[str, Any],
+        *,
+        seat: int | None = None,
+        actor: AbstractBaseUser | None = None,
+    ) -> int:
+        seq = (self._record.version if self._record else 0) + 1
+        event = GameEvent.objects.create(
+            game=self.game, seq=seq, kind=kind, payload=payload, seat=seat, actor=actor,
+            schema_version=projection.CURRENT_SCHEMA_VERSION,
+        )  # fmt: skip
+        self._record = projection.evolve(
+            self._record, Event(seq, kind, payload, seat, event.created_at)
+        )
+        self._appended = True
+        return seq
+
+    def start_if_full(self, seed: int | None) -> None:
+        record = self.record
+        if record.status != projection.WAITING or any(seat.is_open for seat in record.seats):
+            return
+        if seed is None:
+            seed = secrets.randbits(52)  # exact in any JSON reader, JavaScript's included
+        setup_json = engine.setup_to_json(
+            engine.new_game(record.variant, record.seat_count, seed, record.options)
+        )
+        salt = secrets.token_hex(16)
+        self.append(
+            "GameStarted",
+            {
+                "setup": setup_json,
+                "salt": salt,
+                "commitment": projection.commitment_for(setup_json, salt),
+            },
+        )
+
+    def finish_if_over(self) -> None:
+        result = projection.result_of(self.record)
+        if result is not None:
+            self.append("GameFinished", {"result": result})
+
+    def save(self) -> None:
+        """Write the read models from the record, then queue follow-ups for after commit."""
+        record = self.record
+        game = self.game
+        game.status = record.status
+        game.version = record.version
+        game.commitment = record.commitment
+        game.acting_seat = record.acting_seat
+        game.result = record.result
+        game.started_at = record.started_at
+        game.finished_at = record.finished_at
+        if record.state is not None:
+            game.snapshot = engine.state_to_json(record.state)
+            game.snapshot_version = record.version
+        game.save()
+        for seat in Seat.objects.filter(game=game):
+            wanted = record.seats[seat.index]
+            current = (seat.user_id, seat.bot_level, seat.display_name)
+            if current != (wanted.user_id, wanted.bot_level, wanted.display_name):
+                seat.user_id, seat.bot_level = wanted.user_id, wanted.bot_level
+                seat.display_name = wanted.display_name
+                seat.save(update_fields=["user", "bot_level", "display_name"])
+        if self._appended:
+            game_id, version = game.pk, record.version
+            for hook in _after_commit_hooks:
+                transaction.on_commit(lambda hook=hook: hook(game_id, version))
+
+
+# Checks ---------------------------------------------------------------------------------------
+
+
+def _require_status(record: GameRecord, status: str, message: str) -> None:
+    if record.status != status:
+        raise InvalidRequest(message)
+
+
+def _require_turn(record: GameRecord, user: AbstractBaseUser | None, as_bot: bool) -> int:
+    seat = record.acting_seat
+    assert seat is not None
+    occupant = record.seats[seat]
+    if as_bot:
+        if not occupant.bot_level:
+            raise NotAllowed("It is not a bot's turn.")
+        return seat
+    assert user is not None
+    if all(taken.user_id != user.pk for taken in record.seats):
+        raise NotAllowed("You do not have a seat in this game.")
+    if occupant.user_id != user.pk:
+        raise NotAllowed(f"It is not your turn: the game waits for {occupant.display_name}.")
+    return seat
+
+
+def _seat_of(record: GameRecord, user: AbstractBaseUser) -> int:
+    for index, seat in enumerate(record.seats):
+        if seat.user_id == user.pk:
+            return index
+    raise NotAllowed("You do not have a seat in this game.")
+
+
+def _open_seat(record: GameRecord, wanted: int | None) -> int:
+    if wanted is None:
+        for index, seat in enumerate(record.seats):
+            if seat.is_open:
+                return index
+        raise InvalidRequest("Every seat in this game is taken.")
+    if not 0 <= wanted < record.seat_count:
+        raise InvalidRequest(f"This game has no seat {wanted}.")
+    if not record.seats[wanted].is_open:
+        raise InvalidRequest(f"Seat {wanted} is already taken.")
+    return wanted
+
+
+def _check_bot_level(level: str) -> None:
+    if level not in Seat.BotLevel.values:
+        raise InvalidRequest(f"Unknown bot level {level!r}; choose {', '.join(Seat.BotLevel)}.")
+
+
+def _seat_taken(index: int, user: AbstractBaseUser) -> dict[str, Any]:
+    return {"seat": index, "user": user.pk, "display_name": _display_name(user)}
+
+
+def _bot_added(index: int, level: str) -> dict[str, Any]:
+    return {"seat": index, "level": level, "display_name": f"{Seat.BotLevel(level).label} bot"}
+
+
+def _display_name(user: AbstractBaseUser) -> str:
+    name = getattr(user, "display_name", "") or user.get_username()
+    return str(name)
+
+
+def _fingerprint(body: Mapping[str, Any]) -> str:
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()

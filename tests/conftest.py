@@ -1,0 +1,83 @@
+"""Shared test setup.
+
+Tests that need an outside service carry a marker (`postgres`, `redis`, `browser`). When the
+service is missing they skip with the reason on a developer's machine, and fail when the CI
+environment variable is set, so CI cannot pass by skipping what it is meant to exercise.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+from collections.abc import Callable
+
+import pytest
+from django.conf import settings
+
+
+def is_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in {"", "0", "false", "no"}
+
+
+@functools.cache
+def postgres_problem() -> str | None:
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.postgresql":
+        return "DATABASE_URL does not point at PostgreSQL"
+    import psycopg
+
+    try:
+        # Django creates the test database from the "postgres" database, so that is the one
+        # that must be reachable.
+        psycopg.connect(
+            host=db.get("HOST") or None,
+            port=db.get("PORT") or None,
+            user=db.get("USER") or None,
+            password=db.get("PASSWORD") or None,
+            dbname="postgres",
+            connect_timeout=3,
+        ).close()
+    except psycopg.Error as error:
+        return f"PostgreSQL is not reachable: {error}"
+    return None
+
+
+@functools.cache
+def redis_problem() -> str | None:
+    url = os.environ.get("REDIS_URL", "")
+    if not url:
+        return "REDIS_URL is not set"
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=3).ping()
+    except redis.RedisError as error:
+        return f"Redis at {url} is not reachable: {error}"
+    return None
+
+
+@functools.cache
+def browser_problem() -> str | None:
+    executable = os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE", "/usr/bin/chromium")
+    if shutil.which(executable) is None:
+        return f"Chromium not found at {executable} (set PLAYWRIGHT_CHROMIUM_EXECUTABLE)"
+    return None
+
+
+SERVICE_CHECKS: dict[str, Callable[[], str | None]] = {
+    "postgres": postgres_problem,
+    "redis": redis_problem,
+    "browser": browser_problem,
+}
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for marker in item.iter_markers():
+        check = SERVICE_CHECKS.get(marker.name)
+        problem = check() if check else None
+        if problem is None:
+            continue
+        if is_ci():
+            pytest.fail(f"{marker.name} test cannot run in CI: {problem}", pytrace=False)
+        pytest.skip(f"needs {marker.name}: {problem}")
