@@ -17,6 +17,8 @@ from games.engine.splendor.state import (
     BOARD_WIDTH,
     CHOOSE_NOBLE,
     PHASES,
+    RETURN_TOKENS,
+    TOKEN_LIMIT,
     GameState,
     PlayerState,
     Setup,
@@ -137,17 +139,23 @@ def _check_consistent(state: GameState) -> None:
         raise MalformedJSON(f"unknown phase {state.phase!r}")
     if not 0 <= state.current < seats:
         raise MalformedJSON("current must be a seat of the game")
+    if state.turn < 0 or not 0 <= state.passes_this_round <= seats:
+        raise MalformedJSON("turn and passes_this_round must be counts within the game")
     if len(state.decks) != 3 or len(state.board) != 3:
         raise MalformedJSON("a state has three decks and three board rows")
     if any(len(row) != BOARD_WIDTH for row in state.board):
         raise MalformedJSON(f"each board row has {BOARD_WIDTH} slots")
     places: list[int] = []
     for level, (deck, row) in enumerate(zip(state.decks, state.board, strict=True), start=1):
+        if deck and None in row:
+            raise MalformedJSON(f"a level {level} slot is empty while its deck has cards")
         for card in (*deck, *(card for card in row if card is not None)):
             if _check_card(card).level != level:
                 raise MalformedJSON(f"card {card} is not a level {level} card")
             places.append(card)
     for player in state.players:
+        if len(set(player.blind)) != len(player.blind):
+            raise MalformedJSON("a blind reserve is listed once")
         if not set(player.blind) <= set(player.reserved):
             raise MalformedJSON("a blind reserve must be one of the player's reserved cards")
         if len(player.reserved) > 3:
@@ -161,8 +169,7 @@ def _check_consistent(state: GameState) -> None:
         raise MalformedJSON("the game's nobles must each be in exactly one place")
     for noble in nobles:
         _check_noble(noble)
-    if state.phase == CHOOSE_NOBLE and not set(state.pending_nobles) <= set(state.nobles):
-        raise MalformedJSON("pending nobles must be on the table")
+    _check_phase(state)
     totals = [
         state.supply[colour] + sum(player.tokens[colour] for player in state.players)
         for colour in range(len(state.supply))
@@ -172,12 +179,40 @@ def _check_consistent(state: GameState) -> None:
         raise MalformedJSON("the tokens in the supply and the players' hands must add up")
 
 
+def _check_phase(state: GameState) -> None:
+    """The phase must be one the rules could be in, so that the game can always go on."""
+    acting = state.players[state.current]
+    for seat, player in enumerate(state.players):
+        returning = state.phase == RETURN_TOKENS and seat == state.current
+        if sum(player.tokens) > TOKEN_LIMIT and not returning:
+            raise MalformedJSON(f"only a player returning tokens may hold more than {TOKEN_LIMIT}")
+    if state.phase == RETURN_TOKENS and sum(acting.tokens) <= TOKEN_LIMIT:
+        raise MalformedJSON(f"returning tokens needs more than {TOKEN_LIMIT} in hand")
+    if state.phase != CHOOSE_NOBLE:
+        if state.pending_nobles:
+            raise MalformedJSON("pending nobles exist only while a noble is being chosen")
+        return
+    pending = set(state.pending_nobles)
+    if len(pending) < 2 or len(pending) != len(state.pending_nobles):
+        raise MalformedJSON("a noble choice needs two or more different nobles")
+    if not pending <= set(state.nobles):
+        raise MalformedJSON("pending nobles must be on the table")
+    for noble in pending:
+        if any(
+            have < need for have, need in zip(acting.bonuses, NOBLES[noble].requires, strict=True)
+        ):
+            raise MalformedJSON(f"the player to act does not qualify for noble {noble}")
+
+
 def _object(data: Any, what: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
         raise MalformedJSON(f"a {what} must be a JSON object")
     missing = [key for key in keys if key not in data]
     if missing:
         raise MalformedJSON(f"the {what} lacks: {', '.join(missing)}")
+    unknown = sorted(set(data) - set(keys))
+    if unknown:
+        raise MalformedJSON(f"the {what} has unknown field(s): {', '.join(map(str, unknown))}")
     if "variant" in keys and data["variant"] != VARIANT:
         raise MalformedJSON(f"not a {VARIANT} {what}")
     return data

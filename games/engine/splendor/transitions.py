@@ -177,7 +177,8 @@ def _buy_card(state: GameState, action: BuyCard) -> GameState:
         from_reserve = True
     elif card in state.board[level - 1]:
         from_reserve = False
-    elif any(card in other.reserved for other in state.players):
+    elif any(card in other.reserved and card not in other.blind for other in state.players):
+        # Only for cards reserved face up: saying so of a blind reserve would reveal it.
         raise IllegalAction("Only the player who reserved a card may buy it.")
     else:
         raise IllegalAction(f"Card {card} is neither face up on the board nor in your hand.")

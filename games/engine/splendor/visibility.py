@@ -11,7 +11,7 @@ from typing import Any
 
 from games.engine.splendor.catalogue import CARDS, NOBLES
 from games.engine.splendor.gems import COLOUR_NAMES, tokens_to_json
-from games.engine.splendor.scoring import outcome
+from games.engine.splendor.scoring import Outcome, outcome
 from games.engine.splendor.state import RETURN_TOKENS, TOKEN_LIMIT, GameState, PlayerState
 
 
@@ -39,7 +39,17 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "tokens_to_return": (
             sum(acting.tokens) - TOKEN_LIMIT if state.phase == RETURN_TOKENS else 0
         ),
-        "outcome": None if result is None else result._asdict(),
+        "outcome": None if result is None else _outcome_json(result),
+    }
+
+
+def _outcome_json(result: Outcome) -> dict[str, Any]:
+    return {
+        "points": list(result.points),
+        "cards_bought": list(result.cards_bought),
+        "winners": list(result.winners),
+        "decided_by": result.decided_by,
+        "ended_by": result.ended_by,
     }
 
 
