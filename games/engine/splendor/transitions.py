@@ -182,8 +182,14 @@ def _buy_card(state: GameState, action: BuyCard) -> GameState:
         raise IllegalAction("Only the player who reserved a card may buy it.")
     else:
         raise IllegalAction(f"Card {card} is neither face up on the board nor in your hand.")
-    payment = default_payment(player, card) if action.payment is None else action.payment
-    _check_payment(player, card, payment)
+    if action.payment is None:
+        payment = default_payment(player, card)
+        # Built to match the cost exactly; only the gold it calls for may be missing.
+        if payment[GOLD] > player.tokens[GOLD]:
+            raise IllegalAction("You cannot afford that card, even with your gold.")
+    else:
+        payment = action.payment
+        _check_payment(player, card, payment)
     bought = CARDS[card]
     bonuses = list(player.bonuses)
     bonuses[bought.colour] += 1
