@@ -44,6 +44,9 @@ class GameEventInline(admin.TabularInline):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
@@ -53,11 +56,14 @@ class GameAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
     inlines = (SeatInline, GameEventInline)
     actions = ("verify_replay", "abort_games")
+    # Every field is a read model of the event log: editing one here would make it drift from
+    # the events (verify_games would report it and rebuild_read_models undo it).
     readonly_fields = (
-        "variant", "status", "seat_count", "options", "created_by", "version", "commitment",
-        "acting_seat", "result", "created_at", "updated_at", "started_at", "finished_at",
+        "variant", "status", "is_public", "seat_count", "options", "created_by", "version",
+        "commitment", "acting_seat", "result", "created_at", "updated_at", "started_at",
+        "finished_at",
     )  # fmt: skip
-    fields = ("is_public", *readonly_fields)
+    fields = readonly_fields
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         return super().get_queryset(request).prefetch_related("seats").distinct()
@@ -94,10 +100,6 @@ class GameAdmin(admin.ModelAdmin):
                 self.message_user(request, f"Game {game.pk}: {error.message}", messages.WARNING)
             else:
                 self.message_user(request, f"Game {game.pk} aborted.", messages.SUCCESS)
-
-    def save_model(self, request: HttpRequest, obj: Game, form: Any, change: bool) -> None:
-        # Only is_public is editable; write just that field so no read model drifts.
-        obj.save(update_fields=["is_public"])
 
 
 @admin.register(GameEvent)

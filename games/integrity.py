@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from games import engine
@@ -19,6 +20,8 @@ def read_model_differences(game: Game) -> list[str]:
     except Exception as error:  # a log that cannot be replayed is the worst difference of all
         return [f"replay failed: {error!r}"]
     expected = _read_model_fields(record)
+    if game.created_by_id is None and not _user_exists(record.created_by_id):
+        expected["created_by_id"] = None  # the creator's account was deleted since
     differences = [
         f"{name}: stored {getattr(game, name)!r}, replay gives {value!r}"
         for name, value in expected.items()
@@ -51,6 +54,8 @@ def rebuild_read_models(game: Game) -> bool:
         record = game_replay(game)
         for name, value in _read_model_fields(record).items():
             setattr(game, name, value)
+        if not _user_exists(record.created_by_id):
+            game.created_by_id = None
         if record.state is not None:
             game.snapshot = engine.state_to_json(record.state)
             game.snapshot_version = record.version
@@ -73,6 +78,8 @@ def _read_model_fields(record: GameRecord) -> dict[str, Any]:
     return {
         "variant": record.variant,
         "seat_count": record.seat_count,
+        "options": dict(record.options),
+        "created_by_id": record.created_by_id,
         "is_public": record.is_public,
         "status": record.status,
         "version": record.version,
@@ -82,3 +89,7 @@ def _read_model_fields(record: GameRecord) -> dict[str, Any]:
         "started_at": record.started_at,
         "finished_at": record.finished_at,
     }
+
+
+def _user_exists(user_id: int | None) -> bool:
+    return user_id is not None and get_user_model().objects.filter(pk=user_id).exists()

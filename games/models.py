@@ -172,6 +172,9 @@ class GameEvent(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise EventsAreImmutable("game events cannot be updated")
+        # An INSERT and nothing else: given the id of a recorded event, Django would otherwise
+        # try an UPDATE first and silently rewrite it.
+        kwargs["force_insert"] = True
         super().save(*args, **kwargs)
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:

@@ -194,3 +194,22 @@ def _events(rows: Iterable[GameEvent]) -> Iterable[Event]:
             created_at=row.created_at,
             schema_version=row.schema_version,
         )
+
+
+def game_bot_turn(game: Game) -> tuple[int, str, dict[str, Any]] | None:
+    """The bot the game waits for: its seat, level and redacted view; None if it waits for none.
+
+    A bot is a viewer like any other: it gets the engine's view for its own seat, never the state.
+    """
+    if game.status != Game.Status.ACTIVE or game.acting_seat is None:
+        return None
+    level = (
+        Seat.objects.filter(game=game, index=game.acting_seat)
+        .values_list("bot_level", flat=True)
+        .first()
+    )
+    if not level:
+        return None
+    state = game_state(game)
+    assert state is not None
+    return game.acting_seat, level, engine.view(state, game.acting_seat)

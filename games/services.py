@@ -382,7 +382,9 @@ class _Writer:
         if self._appended:
             game_id, version = game.pk, record.version
             for hook in _after_commit_hooks:
-                transaction.on_commit(lambda hook=hook: hook(game_id, version))
+                # robust: a follow-up that fails (say, the broker is down) must not turn a
+                # committed move into an error; the sweeper re-queues what was lost.
+                transaction.on_commit(lambda hook=hook: hook(game_id, version), robust=True)
 
 
 # Checks ---------------------------------------------------------------------------------------

@@ -115,6 +115,10 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = 600
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite ignores SELECT ... FOR UPDATE; taking the write lock when a transaction begins
+    # serialises writers instead of failing them with "database is locked" midway.
+    DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,0 +1,337 @@
+"""The event store under load: replaying games, loading snapshots and appending actions.
+
+Runs against a throwaway database of its own, never the configured one's data: with
+``DATABASE_URL`` on PostgreSQL it creates ``splendor_bench`` on that server (dropped at the end),
+otherwise a temporary SQLite file. It plays finished two-player games of random legal actions
+through ``games.services`` (about 85 events each), then measures
+
+* a full replay of a finished game from the database (``selectors.game_replay``: the events
+  query and the fold), median and p95, target under 5 ms;
+* loading the state from a current snapshot (fetching the ``Game`` row and
+  ``selectors.game_state``), target under 1 ms;
+* appending actions through ``services.game_take_action``: actions per second for one client,
+  and for 8 processes each playing its own games at the same time.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/splendor \\
+        .venv/bin/python benchmarks/event_store.py [--games 40] [--repeat 5] [--keep]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "splendor_site.settings")
+
+BENCH_DB = "splendor_bench"
+PROCESSES = 8
+
+
+# Database set-up, before Django reads its settings --------------------------------------------
+
+
+def use_throwaway_database() -> Callable[[], None]:
+    """Point DATABASE_URL at a fresh benchmark database; return the function that drops it."""
+    import dj_database_url
+
+    configured = os.environ.get("DATABASE_URL", "").strip()
+    parsed = dj_database_url.parse(configured) if configured else {}
+    if parsed.get("ENGINE") == "django.db.backends.postgresql":
+        import psycopg
+
+        server = {
+            "host": parsed.get("HOST") or None,
+            "port": parsed.get("PORT") or None,
+            "user": parsed.get("USER") or None,
+            "password": parsed.get("PASSWORD") or None,
+        }
+
+        def admin(sql: str) -> None:
+            with psycopg.connect(dbname="postgres", autocommit=True, **server) as conn:
+                conn.execute(sql)
+
+        admin(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
+        admin(f"CREATE DATABASE {BENCH_DB}")
+        user = parsed.get("USER") or ""
+        password = f":{parsed['PASSWORD']}" if parsed.get("PASSWORD") else ""
+        host = parsed.get("HOST") or "127.0.0.1"
+        port = parsed.get("PORT") or 5432
+        os.environ["DATABASE_URL"] = f"postgres://{user}{password}@{host}:{port}/{BENCH_DB}"
+
+        def drop() -> None:
+            from django.db import connections
+
+            connections.close_all()
+            admin(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
+
+        return drop
+    directory = tempfile.mkdtemp(prefix="splendor_bench_")
+    path = Path(directory) / "bench.sqlite3"
+    os.environ["DATABASE_URL"] = f"sqlite:///{path}"
+
+    def remove() -> None:
+        from django.db import connections
+
+        connections.close_all()
+        for leftover in Path(directory).iterdir():
+            leftover.unlink()
+        Path(directory).rmdir()
+
+    return remove
+
+
+# Playing through the services -----------------------------------------------------------------
+
+
+def make_players() -> tuple[Any, Any]:
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects
+    return (
+        users.create_user(username="bench_a", password=None),
+        users.create_user(username="bench_b", password=None),
+    )
+
+
+def start_game(players: Sequence[Any], seed: int) -> int:
+    from games import services
+
+    game = services.game_create(
+        variant="splendor",
+        seats=[services.UserSeat(player) for player in players],
+        created_by=players[0],
+        seed=seed,
+    )
+    return game.pk
+
+
+def play_game(game_id: int, players: Sequence[Any], seed: int) -> list[float]:
+    """Play random legal actions to the end, as a client that tracks the state itself.
+
+    Returns the seconds each ``game_take_action`` call took.
+    """
+    from games import engine, selectors, services
+    from games.models import Game
+
+    game = Game.objects.get(pk=game_id)
+    state = selectors.game_state(game)
+    version = game.version
+    rng = random.Random(seed)
+    clock = time.perf_counter
+    timings: list[float] = []
+    while engine.outcome(state) is None:
+        action = rng.choice(engine.legal_actions(state))
+        seat = engine.acting_seat(state)
+        started = clock()
+        result = services.game_take_action(
+            game_id=game_id,
+            action=engine.action_to_json(action),
+            expected_version=version,
+            user=players[seat],
+        )
+        timings.append(clock() - started)
+        state = engine.apply_action(state, action)
+        version = result.version
+    return timings
+
+
+def worker(game_ids: list[int], seed: int, barrier: Any, results: Any) -> None:
+    """One of the concurrent clients: its own connection, its own games."""
+    from django.contrib.auth import get_user_model
+    from django.db import connections
+
+    connections.close_all()  # never reuse a connection inherited from the parent
+    users = get_user_model().objects.filter(username__in=["bench_a", "bench_b"])
+    players = tuple(users.order_by("username"))
+    barrier.wait()
+    started = time.perf_counter()
+    timings: list[float] = []
+    try:
+        for offset, game_id in enumerate(game_ids):
+            timings.extend(play_game(game_id, players, seed + offset))
+    except Exception as error:  # report it: the parent prints it instead of a figure
+        results.put(("error", f"{type(error).__name__}: {error}", timings))
+        return
+    finally:
+        connections.close_all()
+    results.put(("ok", time.perf_counter() - started, timings))
+
+
+# Measuring ------------------------------------------------------------------------------------
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.3f} ms"
+
+
+def measure(games: list[int], repeat: int, call: Callable[[int], object]) -> list[float]:
+    clock = time.perf_counter
+    timings: list[float] = []
+    for _ in range(repeat):
+        for game_id in games:
+            started = clock()
+            call(game_id)
+            timings.append(clock() - started)
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="finished games to replay")
+    parser.add_argument("--repeat", type=int, default=5, help="measurements per game")
+    parser.add_argument(
+        "--games-per-process", type=int, default=2, help="games each concurrent client plays"
+    )
+    parser.add_argument("--keep", action="store_true", help="keep the benchmark database")
+    args = parser.parse_args()
+
+    drop = use_throwaway_database()
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection, connections
+
+    from games import selectors
+    from games.models import Game, GameEvent
+
+    try:
+        call_command("migrate", verbosity=0, interactive=False)
+        vendor = connection.vendor
+        if vendor == "postgresql":
+            number = connection.cursor().connection.info.server_version
+            server = f"PostgreSQL {number // 10000}.{number % 10000}"
+        else:
+            import sqlite3
+
+            server = f"SQLite {sqlite3.sqlite_version}"
+        print(
+            f"event store benchmark on {vendor} ({connection.settings_dict['NAME']}, "
+            f"{server}), {os.cpu_count()} CPUs"
+        )
+
+        players = make_players()
+        started = time.perf_counter()
+        single_client: list[float] = []
+        finished: list[int] = []
+        for seed in range(args.games):
+            game_id = start_game(players, seed)
+            single_client.extend(play_game(game_id, players, seed))
+            finished.append(game_id)
+        setup_seconds = time.perf_counter() - started
+        events = GameEvent.objects.filter(game_id__in=finished).count()
+        assert Game.objects.filter(pk__in=finished, status="finished").count() == len(finished)
+        print(
+            f"played {len(finished)} finished 2-player games through the services in "
+            f"{setup_seconds:.1f} s: {events / len(finished):.1f} events per game"
+        )
+
+        # Full replay from the database: the events query and the fold.
+        rows = {game.pk: game for game in Game.objects.filter(pk__in=finished)}
+        for game_id in finished[:3]:  # warm up
+            selectors.game_replay(rows[game_id])
+        replay = measure(finished, args.repeat, lambda pk: selectors.game_replay(rows[pk]))
+        replay_with_row = measure(
+            finished, args.repeat, lambda pk: selectors.game_replay(Game.objects.get(pk=pk))
+        )
+
+        # Loading from the snapshot: the Game row and the snapshot's state.
+        def load(pk: int) -> object:
+            game = Game.objects.get(pk=pk)
+            assert game.snapshot_version == game.version
+            return selectors.game_state(game)
+
+        snapshot = measure(finished, args.repeat * 4, load)
+
+        # Appending: 8 processes, each playing its own games.
+        groups = [
+            [
+                start_game(players, 10_000 + index * 100 + offset)
+                for offset in range(args.games_per_process)
+            ]
+            for index in range(PROCESSES)
+        ]
+        connections.close_all()  # before forking: no child may share the parent's socket
+        context = multiprocessing.get_context("fork")
+        barrier = context.Barrier(PROCESSES)
+        queue = context.Queue()
+        processes = [
+            context.Process(target=worker, args=(group, 20_000 + index * 100, barrier, queue))
+            for index, group in enumerate(groups)
+        ]
+        for process in processes:
+            process.start()
+        outcomes = [queue.get(timeout=600) for _ in processes]
+        for process in processes:
+            process.join(timeout=60)
+        errors = sorted({outcome[1] for outcome in outcomes if outcome[0] == "error"})
+        concurrent_latencies = [value for outcome in outcomes for value in outcome[2]]
+        concurrent_actions = len(concurrent_latencies)
+        concurrent_wall = max(
+            (outcome[1] for outcome in outcomes if outcome[0] == "ok"), default=0.0
+        )
+
+        check = finished[:5] + ([] if errors else [pk for group in groups for pk in group])
+        call_command("verify_games", *map(str, check), stdout=io.StringIO())  # raises if not
+
+        print()
+        print(f"{'measure':<52} {'n':>6} {'median':>10} {'p95':>10} {'target':>9}")
+        print("-" * 91)
+
+        def row(name: str, values: list[float], target: str = "") -> None:
+            print(
+                f"{name:<52} {len(values):>6} {ms(statistics.median(values)):>10} "
+                f"{ms(percentile(values, 0.95)):>10} {target:>9}"
+            )
+
+        row("full replay, finished game (game_replay)", replay, "< 5 ms")
+        row("full replay incl. fetching the Game row", replay_with_row)
+        row("load from snapshot (Game row + game_state)", snapshot, "< 1 ms")
+        row("game_take_action latency, 1 client", single_client)
+        if concurrent_latencies:
+            row(f"game_take_action latency, {PROCESSES} processes", concurrent_latencies)
+        print()
+        print(f"{'append throughput':<52} {'actions':>8} {'seconds':>9} {'actions/s':>10}")
+        print("-" * 82)
+        single_seconds = sum(single_client)
+        print(
+            f"{'1 client, one game at a time':<52} {len(single_client):>8} "
+            f"{single_seconds:>9.2f} {len(single_client) / single_seconds:>10.0f}"
+        )
+        label = f"{PROCESSES} processes, each its own game"
+        if errors:
+            print(f"{label:<52} failed in {len(errors)} kind(s) of error: {'; '.join(errors)}")
+        else:
+            print(
+                f"{label:<52} {concurrent_actions:>8} {concurrent_wall:>9.2f} "
+                f"{concurrent_actions / concurrent_wall:>10.0f}"
+            )
+        print()
+        print(f"verify_games: {len(check)} games replayed, snapshots and read models match")
+    finally:
+        if args.keep:
+            print(f"kept the benchmark database ({os.environ['DATABASE_URL']})")
+        else:
+            drop()
+
+
+if __name__ == "__main__":
+    main()

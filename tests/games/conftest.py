@@ -1,0 +1,64 @@
+"""Fixtures for the event store tests: a few users and games made through the services."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
+
+from games import services
+from games.models import Game
+from games.services import UserSeat
+
+SEED = 20240611
+
+
+@pytest.fixture
+def make_user(db: None) -> Callable[..., User]:
+    def make(username: str, **extra: object) -> User:
+        return get_user_model().objects.create_user(  # type: ignore[no-any-return]
+            username=username, password=None, **extra
+        )
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user: Callable[..., User]) -> User:
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user: Callable[..., User]) -> User:
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user: Callable[..., User]) -> User:
+    return make_user("carol")
+
+
+@pytest.fixture
+def staff(make_user: Callable[..., User]) -> User:
+    return make_user("staff", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture(autouse=True)
+def after_commit_hooks(monkeypatch: pytest.MonkeyPatch) -> list[Callable[[int, int], None]]:
+    """A fresh, empty hook registry for each test: no test's hook leaks into another, and the
+    project's own hooks (bot turns) do not play moves behind a test's back."""
+    hooks: list[Callable[[int, int], None]] = []
+    monkeypatch.setattr(services, "_after_commit_hooks", hooks)
+    return hooks
+
+
+@pytest.fixture
+def started_game(alice: User, bob: User, after_commit_hooks: list[object]) -> Game:
+    """A public two-player game, alice in seat 0 and bob in seat 1, started with ``SEED``."""
+    game = services.game_create(
+        variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=SEED
+    )
+    assert game.status == Game.Status.ACTIVE
+    return game
