@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from games import engine
 
@@ -88,7 +89,8 @@ class Seat(models.Model):
     display_name = models.CharField(max_length=150, blank=True)
 
     class Meta:
-        ordering = ["game", "index"]
+        # By the column, not the relation: "game" would follow Game's own ordering with a JOIN.
+        ordering = ["game_id", "index"]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="seat_index_unique_per_game"),
             models.UniqueConstraint(
@@ -156,12 +158,13 @@ class GameEvent(models.Model):
         related_name="+",
         help_text="The user who caused the event (none for bots and the system).",
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    # Set by the writer before the event is folded, so the fold and the row agree on the time.
+    created_at = models.DateTimeField(default=timezone.now)
 
     objects = AppendOnlyQuerySet.as_manager()
 
     class Meta:
-        ordering = ["game", "seq"]
+        ordering = ["game_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique_per_game"),
         ]

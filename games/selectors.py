@@ -11,9 +11,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from games import engine, projection
+from games.engine.splendor.gems import COLOUR_NAMES
 from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat
 from games.projection import Event, GameRecord, SeatRecord
@@ -88,12 +89,14 @@ def seat_for_viewer(game: Game, viewer: Viewer) -> int | None:
 
 
 def can_view(game: Game, viewer: Viewer) -> bool:
-    """Public games are open to everyone; private ones to their players and staff."""
+    """Public games are open to everyone; private ones to their creator, players and staff."""
     if game.is_public:
         return True
     if viewer is None or not viewer.is_authenticated:
         return False
-    return bool(getattr(viewer, "is_staff", False)) or seat_for_viewer(game, viewer) is not None
+    if getattr(viewer, "is_staff", False) or game.created_by_id == viewer.pk:
+        return True
+    return seat_for_viewer(game, viewer) is not None
 
 
 def game_view_for_viewer(game: Game, viewer: Viewer) -> dict[str, Any]:
@@ -110,21 +113,12 @@ def game_view_for_viewer(game: Game, viewer: Viewer) -> dict[str, Any]:
         "version": game.version,
         "is_public": game.is_public,
         "created_at": game.created_at.isoformat(),
-        "seats": [
-            {
-                "index": item.index,
-                "display_name": item.display_name,
-                "user_id": item.user_id,
-                "bot_level": item.bot_level or None,
-                "is_open": item.is_open,
-            }
-            for item in Seat.objects.filter(game=game).order_by("index")
-        ],
+        "seats": [_seat_json(item) for item in Seat.objects.filter(game=game).order_by("index")],
         "viewer_seat": seat,
         "acting_seat": game.acting_seat,
         "commitment": game.commitment or None,
         "result": game.result,
-        "state": None if state is None else engine.view(state, seat if running else None),
+        "state": None if state is None else engine.view(state, seat, reveal=not running),
         "legal_actions": game_legal_actions_for_viewer(game, viewer, state=state),
     }
     if not running and state is not None:
@@ -157,6 +151,16 @@ def game_events_for_viewer(
         events = events[:limit]
     running = game.is_running
     return [_event_json(event, redact=running) for event in events]
+
+
+def _seat_json(seat: Seat) -> dict[str, Any]:
+    return {
+        "index": seat.index,
+        "display_name": seat.display_name,
+        "user_id": seat.user_id,
+        "bot_level": seat.bot_level or None,
+        "is_open": seat.is_open,
+    }
 
 
 def _event_json(event: GameEvent, *, redact: bool) -> dict[str, Any]:
@@ -213,3 +217,101 @@ def game_bot_turn(game: Game) -> tuple[int, str, dict[str, Any]] | None:
     state = game_state(game)
     assert state is not None
     return game.acting_seat, level, engine.view(state, game.acting_seat)
+
+
+def game_version_for_viewer(game_id: int, viewer: Viewer) -> int | None:
+    """The game's version if ``viewer`` may see the game, else None: one small query.
+
+    What a page polls every two seconds: it must cost almost nothing when nothing changed.
+    """
+    games = Game.objects.filter(pk=game_id)
+    if viewer is None or not viewer.is_authenticated:
+        games = games.filter(is_public=True)
+    elif not getattr(viewer, "is_staff", False):
+        games = games.filter(
+            Q(is_public=True) | Q(created_by_id=viewer.pk) | Q(seats__user_id=viewer.pk)
+        )
+    # Unordered and sliced: no ORDER BY, one row, one column.
+    return next(iter(games.order_by().values_list("version", flat=True)[:1]), None)
+
+
+def game_payment_options_for_viewer(game: Game, viewer: Viewer, card: int) -> list[dict[str, int]]:
+    """Every exact way the viewer can pay for ``card`` now, fewest gold first (token JSON).
+
+    Empty unless the game waits for the viewer and the card is one they may buy.
+    """
+    actions = game_legal_actions_for_viewer(game, viewer)
+    if {"type": "buy_card", "card": card} not in actions:
+        return []
+    state = game_state(game)
+    assert state is not None
+    return [
+        {name: count for name, count in zip(COLOUR_NAMES, payment, strict=True) if count}
+        for payment in engine.payment_options(state, card)
+    ]
+
+
+# Lists: the lobby, "my games", "my turn" ---------------------------------------------------
+
+
+def game_list_for_viewer(
+    viewer: Viewer,
+    *,
+    status: str | None = None,
+    variant: str | None = None,
+    mine: bool = False,
+    my_turn: bool = False,
+) -> QuerySet[Game]:
+    """Games ``viewer`` may see (public ones, their own, all for staff), newest first."""
+    games = Game.objects.defer("snapshot", "options").prefetch_related("seats")
+    authenticated = viewer is not None and viewer.is_authenticated
+    if authenticated:
+        seated = Exists(Seat.objects.filter(game=OuterRef("pk"), user_id=viewer.pk))
+        games = games.annotate(viewer_is_seated=seated)
+    if not (authenticated and getattr(viewer, "is_staff", False)):
+        visible = Q(is_public=True)
+        if authenticated:
+            visible |= Q(viewer_is_seated=True) | Q(created_by_id=viewer.pk)
+        games = games.filter(visible)
+    if status:
+        games = games.filter(status=status)
+    if variant:
+        games = games.filter(variant=variant)
+    if mine:
+        games = games.filter(Q(viewer_is_seated=True) | Q(created_by_id=viewer.pk))
+    if my_turn:
+        acting = Seat.objects.filter(
+            game=OuterRef("pk"), user_id=viewer.pk, index=OuterRef("acting_seat")
+        )
+        games = games.filter(Exists(acting), status=Game.Status.ACTIVE)
+    return games.order_by("-created_at", "-id")
+
+
+def game_summaries(games: Iterable[Game], viewer: Viewer) -> list[dict[str, Any]]:
+    """Each game as a list shows it: status and seats, no board and no hands."""
+    viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
+    return [_summary(game, viewer_id) for game in games]
+
+
+def _summary(game: Game, viewer_id: int | None) -> dict[str, Any]:
+    seats = sorted(game.seats.all(), key=lambda seat: seat.index)
+    viewer_seat = next(
+        (seat.index for seat in seats if viewer_id is not None and seat.user_id == viewer_id),
+        None,
+    )
+    is_running = game.status == Game.Status.ACTIVE
+    return {
+        "id": game.pk,
+        "variant": game.variant,
+        "status": game.status,
+        "version": game.version,
+        "is_public": game.is_public,
+        "created_at": game.created_at.isoformat(),
+        "started_at": game.started_at.isoformat() if game.started_at else None,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "seats": [_seat_json(seat) for seat in seats],
+        "acting_seat": game.acting_seat,
+        "viewer_seat": viewer_seat,
+        "is_my_turn": is_running and viewer_seat is not None and viewer_seat == game.acting_seat,
+        "result": game.result,
+    }

@@ -17,7 +17,9 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
 
+from accounts.selectors import display_name_for
 from games import engine, projection
 from games.errors import (
     GameNotFound,
@@ -135,12 +137,22 @@ def game_create(
 
 
 def game_take_seat(
-    *, game_id: int, user: AbstractBaseUser, seat: int | None = None, seed: int | None = None
+    *,
+    game_id: int,
+    user: AbstractBaseUser,
+    seat: int | None = None,
+    invited: bool = False,
+    seed: int | None = None,
 ) -> Game:
-    """Sit ``user`` in an open seat (the first open one if ``seat`` is None)."""
+    """Sit ``user`` in an open seat (the first open one if ``seat`` is None).
+
+    A private game takes only players who were ``invited`` (the caller checked their invite).
+    """
     with transaction.atomic():
         writer = _Writer.locked(game_id)
         record = writer.record
+        if not record.is_public and not invited:
+            raise NotAllowed("This game is private: join it with its invite link.")
         _require_status(
             record, projection.WAITING, "You can only join a game that has not started."
         )
@@ -189,10 +201,18 @@ def game_add_bot(
     return writer.game
 
 
-def game_start(*, game_id: int, seed: int | None = None) -> Game:
-    """Start a game whose seats are all filled (the lobby services do this by themselves)."""
+def game_start(*, game_id: int, by_user: AbstractBaseUser, seed: int | None = None) -> Game:
+    """Start a game whose seats are all filled (the lobby services do this by themselves).
+
+    Only its creator, one of its players or staff may.
+    """
     with transaction.atomic():
         writer = _Writer.locked(game_id)
+        record = writer.record
+        seated = any(seat.user_id == by_user.pk for seat in record.seats)
+        is_staff = getattr(by_user, "is_staff", False)
+        if not (seated or is_staff or by_user.pk == record.created_by_id):
+            raise NotAllowed("Only the game's creator, its players or staff can start it.")
         _require_status(writer.record, projection.WAITING, "The game has already started.")
         if any(seat.is_open for seat in writer.record.seats):
             raise InvalidRequest("Every seat must be filled before the game starts.")
@@ -242,13 +262,12 @@ def game_take_action(
         seat = _require_turn(record, user, as_bot)
         try:
             parsed = engine.action_from_json(action, record.variant)
-            assert record.state is not None
-            engine.apply_action(record.state, parsed)
+            # The fold applies the action: an illegal one raises before anything is written.
+            first = writer.append(
+                "ActionTaken", {"action": engine.action_to_json(parsed)}, seat=seat, actor=user
+            )
         except engine.IllegalAction as error:
             raise IllegalMove(str(error)) from None
-        first = writer.append(
-            "ActionTaken", {"action": engine.action_to_json(parsed)}, seat=seat, actor=user
-        )
         writer.finish_if_over()
         writer.save()
         result = ActionResult(writer.game.pk, writer.record.version,
@@ -300,6 +319,7 @@ class _Writer:
         self.game = game
         self._record = record
         self._appended = False
+        self._seats_changed = False
 
     @classmethod
     def locked(cls, game_id: int) -> _Writer:
@@ -322,15 +342,17 @@ class _Writer:
         seat: int | None = None,
         actor: AbstractBaseUser | None = None,
     ) -> int:
+        """Fold the event into the record, then insert it; a fold that refuses writes nothing."""
         seq = (self._record.version if self._record else 0) + 1
-        event = GameEvent.objects.create(
+        created_at = timezone.now()
+        self._record = projection.evolve(self._record, Event(seq, kind, payload, seat, created_at))
+        GameEvent.objects.create(
             game=self.game, seq=seq, kind=kind, payload=payload, seat=seat, actor=actor,
-            schema_version=projection.CURRENT_SCHEMA_VERSION,
+            schema_version=projection.CURRENT_SCHEMA_VERSION, created_at=created_at,
         )  # fmt: skip
-        self._record = projection.evolve(
-            self._record, Event(seq, kind, payload, seat, event.created_at)
-        )
         self._appended = True
+        if kind in _SEAT_EVENTS:
+            self._seats_changed = True
         return seq
 
     def start_if_full(self, seed: int | None) -> None:
@@ -371,20 +393,28 @@ class _Writer:
         if record.state is not None:
             game.snapshot = engine.state_to_json(record.state)
             game.snapshot_version = record.version
-        game.save()
-        for seat in Seat.objects.filter(game=game):
-            wanted = record.seats[seat.index]
-            current = (seat.user_id, seat.bot_level, seat.display_name)
-            if current != (wanted.user_id, wanted.bot_level, wanted.display_name):
-                seat.user_id, seat.bot_level = wanted.user_id, wanted.bot_level
-                seat.display_name = wanted.display_name
-                seat.save(update_fields=["user", "bot_level", "display_name"])
+        game.save(update_fields=_GAME_READ_MODEL_FIELDS)
+        if self._seats_changed:
+            for seat in Seat.objects.filter(game=game):
+                wanted = record.seats[seat.index]
+                current = (seat.user_id, seat.bot_level, seat.display_name)
+                if current != (wanted.user_id, wanted.bot_level, wanted.display_name):
+                    seat.user_id, seat.bot_level = wanted.user_id, wanted.bot_level
+                    seat.display_name = wanted.display_name
+                    seat.save(update_fields=["user", "bot_level", "display_name"])
         if self._appended:
             game_id, version = game.pk, record.version
             for hook in _after_commit_hooks:
                 # robust: a follow-up that fails (say, the broker is down) must not turn a
                 # committed move into an error; the sweeper re-queues what was lost.
                 transaction.on_commit(lambda hook=hook: hook(game_id, version), robust=True)
+
+
+_SEAT_EVENTS = frozenset({"SeatTaken", "SeatLeft", "BotAdded"})
+_GAME_READ_MODEL_FIELDS = [
+    "status", "version", "commitment", "acting_seat", "result", "started_at", "finished_at",
+    "snapshot", "snapshot_version", "updated_at",
+]  # fmt: skip
 
 
 # Checks ---------------------------------------------------------------------------------------
@@ -445,8 +475,7 @@ def _bot_added(index: int, level: str) -> dict[str, Any]:
 
 
 def _display_name(user: AbstractBaseUser) -> str:
-    name = getattr(user, "display_name", "") or user.get_username()
-    return str(name)
+    return display_name_for(user)
 
 
 def _fingerprint(body: Mapping[str, Any]) -> str:

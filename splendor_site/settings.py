@@ -69,7 +69,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
+    "accounts",
     "games",
     "analytics",
 ]
@@ -166,8 +168,8 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # --- Celery -----------------------------------------------------------------------------------
 
-# Without REDIS_URL the site runs embedded: tasks execute in-process (after commit when queued
-# with delay_on_commit) and errors propagate to the caller. With it, a worker takes them.
+# Without REDIS_URL the site runs embedded: tasks execute in-process after commit
+# (games.tasks.enqueue) and errors propagate to the caller. With it, a worker takes them.
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
@@ -178,23 +180,96 @@ else:
     CELERY_RESULT_BACKEND = None
     CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
+# Nothing reads task results. Keeping them would also make each publish subscribe to its result
+# on the Redis backend, which with Redis down retries for about 20 seconds inside the request
+# (Celery 5.7) and then leaves the process unable to publish until it restarts.
+CELERY_TASK_IGNORE_RESULT = True
 # Tasks are idempotent by contract (ids + expected version), so a redelivery is harmless and
 # acknowledging late means a crashed worker loses nothing.
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 3600,
+    # A broker that is down or hangs must not hold a player's request: without these, a Redis
+    # that accepts connections but never answers blocks a publish forever. The worker's own
+    # blocking reads (BRPOP) use shorter timeouts of their own.
+    "socket_connect_timeout": 2,
+    "socket_timeout": 2,
+}
+# Publishing tries twice, so a pooled connection that Redis dropped is replaced, then gives up:
+# after about 0.2 s when connections are refused, 4 s (two socket timeouts) when Redis hangs.
+# The after-commit hook then logs a warning and the sweeper queues the bot turn later.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stuck-bot-turns": {
+        "task": "games.tasks.sweep_stuck_bot_turns",
+        "schedule": float(env_str("BOT_SWEEP_INTERVAL_SECONDS", "30")),
+    },
+}
+
+# --- Bots -------------------------------------------------------------------------------------
+
+# Thinking time of the search bot per move, in seconds.
+BOT_SEARCH_SECONDS = float(env_str("BOT_SEARCH_SECONDS", "0.5"))
+# A bot turn not played this long after the game last changed is queued again by the sweeper.
+# Keep it above BOT_TASK_TIME_LIMIT, so a turn is re-queued only once its first try is over.
+BOT_TURN_STUCK_AFTER_SECONDS = int(env_str("BOT_TURN_STUCK_AFTER_SECONDS", "60"))
+# Enforced by prefork workers (the default pool), not by --pool=solo.
+BOT_TASK_SOFT_TIME_LIMIT = 30
+BOT_TASK_TIME_LIMIT = 45
 
 # --- REST API ---------------------------------------------------------------------------------
 
+# JSON only, one error shape (games.api.errors), personal bearer tokens or the site's session.
+# Action submission is throttled per user; API_ACTION_THROTTLE_RATE is "<count>/<sec|min|hour>".
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "games.api.authentication.BearerTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "games.api.errors.api_exception_handler",
+    "DEFAULT_THROTTLE_RATES": {"actions": env_str("API_ACTION_THROTTLE_RATE", "600/min")},
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    "UNICODE_JSON": True,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Splendor Online API",
-    "VERSION": "0.1.0",
+    "DESCRIPTION": (
+        "Play Splendor through HTTP. The guide with a complete example bot is docs/api.md; "
+        "actions use the JSON of docs/notation.md. Every error has the shape "
+        '`{"error": {"code", "message", "details"}}`.'
+    ),
+    "VERSION": "1.0.0",
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.models.Game.Status",
+        "BotLevelEnum": "games.models.Seat.BotLevel",
+        "GemColourEnum": "games.api.action_serializers.GEM_COLOURS",
+    },
 }
+
+# --- Accounts and pages -----------------------------------------------------------------------
+
+# Sign-in pages come from django.contrib.auth (templates in templates/registration/); a player
+# lands in the lobby after signing in and on the home page after signing out.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "lobby"
+LOGOUT_REDIRECT_URL = "home"
+# An invite link to a game stays valid this long (seconds); links are signed, not stored.
+GAME_INVITE_MAX_AGE = 14 * 24 * 3600
+# How often an open game page asks whether the game moved on, while the tab is visible.
+GAME_POLL_INTERVAL_MS = 2000
 
 # --- Logging ----------------------------------------------------------------------------------
 

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from django.urls import path
-
-from games import views as game_views
+from django.urls import include, path
 
 urlpatterns = [
-    path("", game_views.home, name="home"),
     path("admin/", admin.site.urls),
+    path("api/", include("games.api.urls")),
+    path("accounts/", include("accounts.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("games.urls")),
 ]

@@ -106,7 +106,11 @@ def test_redis_url_makes_redis_the_broker_and_result_backend() -> None:
         "CELERY_TASK_ALWAYS_EAGER": False,
         "CELERY_BROKER_URL": url,
         "CELERY_RESULT_BACKEND": url,
-        "CELERY_BROKER_TRANSPORT_OPTIONS": {"visibility_timeout": 3600},
+        "CELERY_BROKER_TRANSPORT_OPTIONS": {
+            "visibility_timeout": 3600,
+            "socket_connect_timeout": 2,
+            "socket_timeout": 2,
+        },
     }
 
 

@@ -13,6 +13,7 @@ from games.engine.errors import MalformedJSON, UnknownVariant
 from games.engine.splendor import actions as splendor_actions
 from games.engine.splendor import codec as splendor_codec
 from games.engine.splendor import legality, scoring, setup, transitions, visibility
+from games.engine.splendor.gems import tokens_from_json, tokens_to_json
 from games.engine.splendor.state import GAME_OVER, GameState
 from games.engine.splendor.state import Setup as SplendorSetup
 
@@ -56,14 +57,43 @@ def acting_seat(state: State) -> int | None:
     return None if state.phase == GAME_OVER else state.current
 
 
-def view(state: State, viewer: int | None) -> dict[str, Any]:
-    """The redacted game for a seat (``None``: a spectator)."""
-    return visibility.view(state, viewer)
+def view(state: State, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
+    """The redacted game for a seat (``None``: a spectator).
+
+    ``reveal`` shows every player's reserved cards: for games that are over, never for one
+    that runs. The decks stay counts either way; their order is in the revealed setup.
+    """
+    return visibility.view(state, viewer, reveal=reveal)
+
+
+def card_json(card: int) -> dict[str, Any]:
+    """A card spelled out as in a view: id, level, bonus colour, points and cost."""
+    return visibility.card_json(card)
+
+
+def noble_json(noble: int) -> dict[str, Any]:
+    """A noble spelled out as in a view: id, points and the bonuses it requires."""
+    return visibility.noble_json(noble)
 
 
 def payment_options(state: State, card: int) -> list[tuple[int, ...]]:
     """Every exact payment the player to act could make for ``card``, fewest gold first."""
     return legality.payment_options(state, card)
+
+
+def payment_options_in_view(
+    player: Mapping[str, Any], card: Mapping[str, Any]
+) -> list[dict[str, int]]:
+    """The exact payments open to a player of a view for a card of a view, as token JSON.
+
+    For pages built from a view: the same rule as ``payment_options``, fewest gold first.
+    """
+    options = legality.exact_payments(
+        tokens_from_json(player["tokens"]),
+        tokens_from_json(player["bonuses"], size=5),
+        tokens_from_json(card["cost"], size=5),
+    )
+    return [tokens_to_json(payment) for payment in options]
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

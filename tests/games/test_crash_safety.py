@@ -52,8 +52,10 @@ def crash_on_game_save(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Game, "save", crash)  # the read model, after the insert
 
 
-def crash_on_evolve(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(projection, "evolve", crash)  # folding, right after the insert
+def crash_on_end_of_game_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every action asks whether the game is over right after its event is inserted. (The fold,
+    # projection.evolve, runs before the insert: an action it refuses is never written.)
+    monkeypatch.setattr(projection, "result_of", crash)
 
 
 def crash_on_idempotency_record(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -63,7 +65,7 @@ def crash_on_idempotency_record(monkeypatch: pytest.MonkeyPatch) -> None:
 CRASH_POINTS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "snapshot serialisation": crash_on_state_to_json,
     "Game.save": crash_on_game_save,
-    "projection.evolve": crash_on_evolve,
+    "end-of-game check": crash_on_end_of_game_check,
     "idempotency record": crash_on_idempotency_record,
 }
 

@@ -307,18 +307,28 @@ def test_a_game_with_an_open_seat_cannot_be_started(alice: User) -> None:
     before = footprint(game)
 
     with pytest.raises(InvalidRequest, match="Every seat must be filled"):
-        services.game_start(game_id=game.pk)
+        services.game_start(game_id=game.pk, by_user=alice)
 
     assert footprint(game) == before
 
 
-def test_a_started_game_cannot_be_started_again(started_game: Game) -> None:
+def test_a_started_game_cannot_be_started_again(started_game: Game, alice: User) -> None:
     before = footprint(started_game)
 
     with pytest.raises(InvalidRequest, match="already started"):
-        services.game_start(game_id=started_game.pk)
+        services.game_start(game_id=started_game.pk, by_user=alice)
 
     assert footprint(started_game) == before
+
+
+def test_only_the_creator_a_player_or_staff_can_start_a_game(alice: User, carol: User) -> None:
+    game = open_game(alice)
+    before = footprint(game)
+
+    with pytest.raises(NotAllowed, match="creator"):
+        services.game_start(game_id=game.pk, by_user=carol)
+
+    assert footprint(game) == before
 
 
 # Resigning -----------------------------------------------------------------------------------

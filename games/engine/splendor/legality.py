@@ -167,13 +167,18 @@ def default_payment(player: PlayerState, card: int) -> Tokens:
 
 
 def payment_options(state: GameState, card: int) -> list[Tokens]:
-    """Every exact way the player to act can pay for ``card``, fewest gold first.
+    """Every exact way the player to act can pay for ``card``, fewest gold first."""
+    player = state.players[state.current]
+    return exact_payments(player.tokens, player.bonuses, _CARD_COSTS[card])
+
+
+def exact_payments(tokens: Tokens, bonuses: Gems, cost: Gems) -> list[Tokens]:
+    """Every payment of exactly ``cost`` less ``bonuses`` from ``tokens``, fewest gold first.
 
     Gold may stand in for any coloured token, even one the player holds (design decision).
+    Empty when the tokens cannot cover the cost.
     """
-    player = state.players[state.current]
-    due = amount_due(player, card)
-    tokens = player.tokens
+    due = [max(0, need - bonus) for need, bonus in zip(cost, bonuses, strict=True)]
     options: list[Tokens] = []
 
     def choose(colour: int, paid: tuple[int, ...], gold_used: int) -> None:

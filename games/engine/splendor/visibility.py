@@ -15,8 +15,11 @@ from games.engine.splendor.scoring import Outcome, outcome
 from games.engine.splendor.state import RETURN_TOKENS, TOKEN_LIMIT, GameState, PlayerState
 
 
-def view(state: GameState, viewer: int | None) -> dict[str, Any]:
-    """The game as seen from seat ``viewer`` (``None``: a spectator, who sees no hand)."""
+def view(state: GameState, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
+    """The game as seen from seat ``viewer`` (``None``: a spectator, who sees no hand).
+
+    With ``reveal`` every reserved card is shown, for a game that is over.
+    """
     result = outcome(state)
     acting = state.players[state.current]
     return {
@@ -33,7 +36,8 @@ def view(state: GameState, viewer: int | None) -> dict[str, Any]:
         ],
         "nobles": [noble_json(noble) for noble in state.nobles],
         "players": [
-            _player_json(player, seat, seat == viewer) for seat, player in enumerate(state.players)
+            _player_json(player, seat, reveal or seat == viewer)
+            for seat, player in enumerate(state.players)
         ],
         "pending_nobles": [noble_json(noble) for noble in state.pending_nobles],
         "tokens_to_return": (
@@ -69,10 +73,10 @@ def noble_json(noble: int) -> dict[str, Any]:
     return {"id": data.id, "points": data.points, "requires": tokens_to_json(data.requires)}
 
 
-def _player_json(player: PlayerState, seat: int, is_viewer: bool) -> dict[str, Any]:
+def _player_json(player: PlayerState, seat: int, sees_hand: bool) -> dict[str, Any]:
     reserved = [
         {"hidden": True, "level": CARDS[card].level}
-        if card in player.blind and not is_viewer
+        if card in player.blind and not sees_hand
         else card_json(card)
         for card in player.reserved
     ]

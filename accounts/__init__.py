@@ -1,0 +1,1 @@
+"""Accounts: a player's profile and their personal API tokens."""

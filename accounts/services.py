@@ -1,0 +1,114 @@
+"""Commands on accounts: the only code that writes profiles and API tokens.
+
+The REST API and the web pages (the profile page, the token page) share these functions. A
+refusal raises an ``accounts.errors.AccountError`` and writes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import unicodedata
+from datetime import timedelta
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.errors import InvalidAccountData, TokenNotFound
+from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, ApiToken, Profile
+
+TOKEN_PREFIX = "spl_"
+"""Marks a Splendor Online token, so secret scanners and people can recognise a leaked one."""
+
+LAST_USED_PRECISION = timedelta(minutes=1)
+"""``last_used_at`` is written at most this often per token, not on every request."""
+
+_MAX_RAW_TOKEN_LENGTH = 200
+
+
+def token_digest(raw_token: str) -> str:
+    """The SHA-256 (hex) under which a raw token is stored and looked up."""
+    return hashlib.sha256(raw_token.encode()).hexdigest()
+
+
+def token_create(user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
+    """A new token for ``user``: the row, and the raw token to show once and never again."""
+    name = _clean_text(name, field="name", max_length=TOKEN_NAME_MAX_LENGTH)
+    if not name:
+        raise InvalidAccountData("Give the token a name.", field="name")
+    raw_token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    token = ApiToken.objects.create(user=user, name=name, token_hash=token_digest(raw_token))
+    return token, raw_token
+
+
+def token_revoke(token_id: int, user: AbstractBaseUser) -> ApiToken:
+    """Revoke one of ``user``'s tokens; it is refused from the next request on.
+
+    Revoking a revoked token changes nothing. Another user's token is "not found", so the
+    answer does not tell whether it exists.
+    """
+    with transaction.atomic():
+        token = ApiToken.objects.select_for_update().filter(pk=token_id, user=user).first()
+        if token is None:
+            raise TokenNotFound(f"You have no token {token_id}.")
+        if token.revoked_at is None:
+            token.revoked_at = timezone.now()
+            token.save(update_fields=["revoked_at"])
+    return token
+
+
+def token_authenticate(raw_token: str) -> ApiToken | None:
+    """The active token with this raw value, its user loaded; None if unknown or revoked.
+
+    Records when the token was last used, at most once per ``LAST_USED_PRECISION``, so an
+    authenticated request costs one read and only now and then a write.
+    """
+    if not raw_token or len(raw_token) > _MAX_RAW_TOKEN_LENGTH:
+        return None
+    matches = ApiToken.objects.select_related("user").filter(
+        token_hash=token_digest(raw_token), revoked_at__isnull=True
+    )
+    token = next(iter(matches.order_by()[:1]), None)  # unique: no ORDER BY needed
+    if token is None or not token.user.is_active:
+        return None
+    now = timezone.now()
+    if token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+    return token
+
+
+def profile_update(
+    user: AbstractBaseUser,
+    *,
+    display_name: str | None = None,
+    email_on_turn: bool | None = None,
+) -> Profile:
+    """Change the given fields of ``user``'s profile (creating it on first use)."""
+    changes: dict[str, object] = {}
+    if display_name is not None:
+        changes["display_name"] = _clean_text(
+            display_name, field="display_name", max_length=DISPLAY_NAME_MAX_LENGTH
+        )
+    if email_on_turn is not None:
+        changes["email_on_turn"] = bool(email_on_turn)
+    with transaction.atomic():
+        profile, created = Profile.objects.select_for_update().get_or_create(
+            user=user, defaults=changes
+        )
+        if not created and changes:
+            for field, value in changes.items():
+                setattr(profile, field, value)
+            profile.save(update_fields=[*changes, "updated_at"])
+    return profile
+
+
+def _clean_text(value: str, *, field: str, max_length: int) -> str:
+    """``value`` without surrounding spaces; refused if too long or holding control characters."""
+    cleaned = value.strip()
+    if len(cleaned) > max_length:
+        raise InvalidAccountData(f"At most {max_length} characters.", field=field)
+    if any(unicodedata.category(char).startswith("C") for char in cleaned):
+        raise InvalidAccountData("Control characters are not allowed.", field=field)
+    return cleaned

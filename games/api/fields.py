@@ -1,0 +1,91 @@
+"""Serializer fields that take JSON at its word: no coercion of "12" to 12 or "yes" to true.
+
+The engine's notation readers are strict in the same way, and a client that sends the wrong
+type learns it at once instead of having its request silently reinterpreted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rest_framework import serializers
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON number that is a whole number: no strings, floats or booleans (as the engine)."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        value: int = super().to_internal_value(data)
+        return value
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """JSON ``true`` or ``false`` only."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class StrictSerializer(serializers.Serializer):
+    """Refuses fields it does not know, as the notation's readers do (and query parameters it
+    does not know, so that a misspelt filter is an error rather than ignored)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {str(name): ["This field is not part of this object."] for name in unknown}
+                )
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string only."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        value: str = super().to_internal_value(data)
+        return value
+
+
+def validate_tagged(data: Any, variants: Mapping[str, type[serializers.Serializer]]) -> Any:
+    """``data`` checked by the serializer its ``type`` names; plain JSON values come back."""
+    if not isinstance(data, Mapping):
+        raise serializers.ValidationError({"non_field_errors": ["Expected a JSON object."]})
+    kind = data.get("type")
+    serializer_class = variants.get(kind) if isinstance(kind, str) else None
+    if serializer_class is None:
+        known = ", ".join(variants)
+        raise serializers.ValidationError(
+            {"type": [f"Unknown type {kind!r}; expected one of: {known}."]}
+        )
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return _plain(serializer.validated_data)
+
+
+class TaggedUnionField(serializers.Field):
+    """A JSON object whose ``type`` picks the serializer that checks it (set ``variants``)."""
+
+    variants: Mapping[str, type[serializers.Serializer]] = {}
+
+    def to_internal_value(self, data: Any) -> Any:
+        return validate_tagged(data, self.variants)
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value

@@ -1,0 +1,354 @@
+"""Request and response serializers for games.
+
+Responses are built by the selectors as plain JSON and returned as they are; the response
+serializers here describe that JSON for the OpenAPI schema (and the schema tests check that
+every response matches them).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
+from rest_framework import serializers
+
+from games import engine
+from games.api.action_serializers import ACTION_SCHEMA, GEM_COLOURS, TokenCountsSerializer
+from games.api.fields import (
+    StrictBooleanField,
+    StrictIntegerField,
+    StrictSerializer,
+    TaggedUnionField,
+)
+from games.models import Game, GameEvent, Seat
+
+PHASES = ("main", "return_tokens", "choose_noble", "game_over")
+MAX_GAMES_PER_PAGE = 100
+MAX_EVENTS_PER_PAGE = 500
+DEFAULT_EVENTS_PER_PAGE = 100
+LARGEST_SEQ = 2**31 - 1
+
+
+@extend_schema_field(ACTION_SCHEMA)
+class ActionField(serializers.JSONField):
+    """One action in the JSON of docs/notation.md."""
+
+
+# --- Requests ---------------------------------------------------------------------------------
+
+
+class NewUserSeatSerializer(StrictSerializer):
+    """You take this seat."""
+
+    type = serializers.ChoiceField(choices=["user"])
+
+
+class NewOpenSeatSerializer(StrictSerializer):
+    """A seat anyone may take from the lobby."""
+
+    type = serializers.ChoiceField(choices=["open"])
+
+
+class NewBotSeatSerializer(StrictSerializer):
+    """A seat the server's bot of ``level`` plays."""
+
+    type = serializers.ChoiceField(choices=["bot"])
+    level = serializers.ChoiceField(choices=Seat.BotLevel.choices)
+
+
+NEW_SEATS: dict[str, type[StrictSerializer]] = {
+    "user": NewUserSeatSerializer,
+    "open": NewOpenSeatSerializer,
+    "bot": NewBotSeatSerializer,
+}
+
+
+@extend_schema_field(
+    PolymorphicProxySerializer(
+        component_name="NewSeat", serializers=NEW_SEATS, resource_type_field_name="type"
+    )
+)
+class NewSeatField(TaggedUnionField):
+    variants = NEW_SEATS
+
+
+class NoOptionsSerializer(StrictSerializer):
+    """The options of a variant; the base game has none, so this is always ``{}``."""
+
+
+class GameCreateSerializer(StrictSerializer):
+    variant = serializers.ChoiceField(choices=list(engine.VARIANTS), default="splendor")
+    seats = serializers.ListField(
+        child=NewSeatField(),
+        min_length=2,
+        max_length=4,
+        help_text="In seat order. At most one `user` seat: you.",
+    )
+    is_public = StrictBooleanField(
+        default=True, help_text="Public games are listed in the lobby and open to spectators."
+    )
+    options = NoOptionsSerializer(
+        required=False, default=dict, help_text="Variant options; the base game has none: {}."
+    )
+
+    def validate_seats(self, seats: list[dict[str, str]]) -> list[dict[str, str]]:
+        if sum(seat["type"] == "user" for seat in seats) > 1:
+            raise serializers.ValidationError("You can take only one seat (type user).")
+        return seats
+
+
+class JoinSerializer(StrictSerializer):
+    seat = StrictIntegerField(
+        min_value=0,
+        max_value=3,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The seat to take; the first open one if left out.",
+    )
+
+
+class AddBotSerializer(StrictSerializer):
+    level = serializers.ChoiceField(choices=Seat.BotLevel.choices)
+    seat = StrictIntegerField(
+        min_value=0,
+        max_value=3,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The seat to fill; the first open one if left out.",
+    )
+
+
+class GameListFilterSerializer(StrictSerializer):
+    status = serializers.ChoiceField(choices=Game.Status.choices, required=False)
+    variant = serializers.ChoiceField(choices=list(engine.VARIANTS), required=False)
+    mine = serializers.BooleanField(
+        required=False, default=False, help_text="Only games you created or have a seat in."
+    )
+    my_turn = serializers.BooleanField(
+        required=False, default=False, help_text="Only running games that wait for you."
+    )
+    limit = serializers.IntegerField(
+        min_value=1, max_value=MAX_GAMES_PER_PAGE, default=20, help_text="Games per page."
+    )
+    cursor = serializers.CharField(
+        required=False, help_text="The page to fetch: from `next` or `previous`."
+    )
+
+
+class EventPageQuerySerializer(StrictSerializer):
+    after = serializers.IntegerField(
+        min_value=0,
+        max_value=LARGEST_SEQ,
+        default=0,
+        help_text="Return the events after this seq: the `cursor` of the previous page.",
+    )
+    limit = serializers.IntegerField(
+        min_value=1, max_value=MAX_EVENTS_PER_PAGE, default=DEFAULT_EVENTS_PER_PAGE
+    )
+
+
+# --- The engine's view of a game --------------------------------------------------------------
+
+
+class CardSerializer(serializers.Serializer):
+    id = serializers.IntegerField(min_value=0, max_value=89)
+    level = serializers.IntegerField(min_value=1, max_value=3)
+    colour = serializers.ChoiceField(choices=GEM_COLOURS, help_text="The card's bonus.")
+    points = serializers.IntegerField(min_value=0)
+    cost = TokenCountsSerializer()
+
+
+class HiddenCardSerializer(serializers.Serializer):
+    """A card another player reserved unseen from a deck: only its level shows."""
+
+    hidden = serializers.BooleanField()
+    level = serializers.IntegerField(min_value=1, max_value=3)
+
+
+RESERVED_CARD_SCHEMA = PolymorphicProxySerializer(
+    component_name="ReservedCard",
+    serializers=[CardSerializer, HiddenCardSerializer],
+    resource_type_field_name=None,
+)
+
+
+@extend_schema_field(RESERVED_CARD_SCHEMA)
+class ReservedCardField(serializers.JSONField):
+    """A reserved card: in full, or hidden when another player took it unseen."""
+
+
+class NobleSerializer(serializers.Serializer):
+    id = serializers.IntegerField(min_value=0, max_value=9)
+    points = serializers.IntegerField(min_value=0)
+    requires = TokenCountsSerializer()
+
+
+class PlayerViewSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0)
+    tokens = TokenCountsSerializer()
+    token_count = serializers.IntegerField(min_value=0)
+    bonuses = TokenCountsSerializer()
+    points = serializers.IntegerField(min_value=0)
+    cards = CardSerializer(many=True)
+    reserved = serializers.ListField(child=ReservedCardField())
+    nobles = NobleSerializer(many=True)
+
+
+class OutcomeSerializer(serializers.Serializer):
+    points = serializers.ListField(child=serializers.IntegerField())
+    cards_bought = serializers.ListField(child=serializers.IntegerField())
+    winners = serializers.ListField(child=serializers.IntegerField())
+    decided_by = serializers.ChoiceField(choices=["points", "fewest_cards", "shared"])
+    ended_by = serializers.ChoiceField(choices=["reached_points", "all_passed"])
+
+
+@extend_schema_field(CardSerializer(allow_null=True))
+class BoardSlotField(serializers.JSONField):
+    """A face-up card, or null where the deck ran out."""
+
+
+class StateViewSerializer(serializers.Serializer):
+    """The engine's ``view`` for one seat (or a spectator): docs/notation.md, "View"."""
+
+    variant = serializers.ChoiceField(choices=list(engine.VARIANTS))
+    viewer = serializers.IntegerField(allow_null=True, help_text="The seat this view is for.")
+    phase = serializers.ChoiceField(choices=PHASES)
+    current = serializers.IntegerField(help_text="The seat to act.")
+    turn = serializers.IntegerField()
+    round = serializers.IntegerField()
+    supply = TokenCountsSerializer()
+    decks = serializers.ListField(
+        child=serializers.IntegerField(min_value=0), help_text="Cards left in each level's deck."
+    )
+    board = serializers.ListField(
+        child=serializers.ListField(child=BoardSlotField()),
+        help_text="Four slots a level; null where the deck ran out.",
+    )
+    nobles = NobleSerializer(many=True)
+    players = PlayerViewSerializer(many=True)
+    pending_nobles = NobleSerializer(many=True)
+    tokens_to_return = serializers.IntegerField(min_value=0)
+    outcome = OutcomeSerializer(allow_null=True)
+
+
+# --- Games ------------------------------------------------------------------------------------
+
+
+class SeatViewSerializer(serializers.Serializer):
+    index = serializers.IntegerField(min_value=0)
+    display_name = serializers.CharField(allow_blank=True)
+    user_id = serializers.IntegerField(allow_null=True)
+    bot_level = serializers.ChoiceField(choices=Seat.BotLevel.choices, allow_null=True)
+    is_open = serializers.BooleanField()
+
+
+class GameResultSerializer(serializers.Serializer):
+    """How a game ended: winners and scores, or that it was aborted."""
+
+    winners = serializers.ListField(child=serializers.IntegerField(), required=False)
+    points = serializers.ListField(child=serializers.IntegerField(), required=False)
+    cards_bought = serializers.ListField(child=serializers.IntegerField(), required=False)
+    decided_by = serializers.CharField(required=False)
+    ended_by = serializers.CharField(required=False)
+    resigned = serializers.ListField(child=serializers.IntegerField(), required=False)
+    aborted = serializers.BooleanField(required=False)
+    reason = serializers.CharField(required=False, allow_blank=True)
+
+
+class RevealedSerializer(serializers.Serializer):
+    """Everything that was hidden, once the game is over: check ``commitment`` against it."""
+
+    setup = serializers.JSONField(allow_null=True, help_text="Seed and deck order.")
+    salt = serializers.CharField(allow_null=True)
+    commitment = serializers.CharField(allow_null=True)
+    final_state = serializers.JSONField(help_text="The full final state (docs/notation.md).")
+
+
+class GameViewSerializer(serializers.Serializer):
+    """A game as the caller may see it; ``legal_actions`` is filled when it waits for them."""
+
+    id = serializers.IntegerField()
+    variant = serializers.ChoiceField(choices=list(engine.VARIANTS))
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    version = serializers.IntegerField(help_text="Send it back in If-Match to act.")
+    is_public = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    seats = SeatViewSerializer(many=True)
+    viewer_seat = serializers.IntegerField(allow_null=True)
+    acting_seat = serializers.IntegerField(allow_null=True)
+    commitment = serializers.CharField(
+        allow_null=True, help_text="SHA-256 of setup and salt, published at the start."
+    )
+    result = GameResultSerializer(allow_null=True)
+    state = StateViewSerializer(allow_null=True, help_text="Null until the game starts.")
+    legal_actions = serializers.ListField(child=ActionField())
+    revealed = RevealedSerializer(required=False, help_text="Only once the game is over.")
+
+
+class GameSummarySerializer(serializers.Serializer):
+    """A game in a list: no board, no hands."""
+
+    id = serializers.IntegerField()
+    variant = serializers.ChoiceField(choices=list(engine.VARIANTS))
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    version = serializers.IntegerField()
+    is_public = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    seats = SeatViewSerializer(many=True)
+    acting_seat = serializers.IntegerField(allow_null=True)
+    viewer_seat = serializers.IntegerField(allow_null=True)
+    is_my_turn = serializers.BooleanField()
+    result = GameResultSerializer(allow_null=True)
+
+
+class GameSummaryPageSerializer(serializers.Serializer):
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = GameSummarySerializer(many=True)
+
+
+class LegalActionsSerializer(serializers.Serializer):
+    game_id = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="The version these actions are legal at.")
+    viewer_seat = serializers.IntegerField(allow_null=True)
+    acting_seat = serializers.IntegerField(allow_null=True)
+    actions = serializers.ListField(
+        child=ActionField(), help_text="Empty unless the game waits for you."
+    )
+
+
+class ActionAcceptedSerializer(serializers.Serializer):
+    game_id = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="The game's version after the action.")
+    events = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The seqs of the events it appended."
+    )
+
+
+class EventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(min_value=1)
+    kind = serializers.ChoiceField(choices=GameEvent.Kind.choices)
+    seat = serializers.IntegerField(allow_null=True)
+    payload = serializers.DictField(
+        help_text="Depends on kind; GameStarted holds the setup and salt only once it is over."
+    )
+    created_at = serializers.DateTimeField()
+
+
+class EventPageSerializer(serializers.Serializer):
+    events = EventSerializer(many=True)
+    cursor = serializers.IntegerField(
+        help_text="The seq of the last event returned (or `after` if none): poll with it."
+    )
+    has_more = serializers.BooleanField(help_text="More events follow right now.")
+    next = serializers.URLField(help_text="The URL to fetch (or poll) for the next events.")
+
+
+class GameExportSerializer(serializers.Serializer):
+    """A finished or aborted game, everything revealed: replay it and check the shuffle."""
+
+    format = serializers.CharField()
+    game = GameViewSerializer()
+    events = EventSerializer(many=True)

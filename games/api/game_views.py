@@ -1,0 +1,195 @@
+"""Games: the list (with filters), creation, one game, its event history and its export."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import exceptions, status
+from rest_framework.pagination import Cursor, CursorPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.api import schema
+from games.api.base import GameObjectView
+from games.api.concurrency import is_unchanged_for, with_etag
+from games.api.errors import ExportNotReady
+from games.api.game_serializers import (
+    MAX_GAMES_PER_PAGE,
+    EventPageQuerySerializer,
+    EventPageSerializer,
+    GameCreateSerializer,
+    GameExportSerializer,
+    GameListFilterSerializer,
+    GameSummaryPageSerializer,
+    GameViewSerializer,
+)
+from games.services import BotSeat, OpenSeat, SeatRequest, UserSeat
+
+EXPORT_FORMAT = "splendor-online/game-export/1"
+
+
+class GamePagination(CursorPagination):
+    ordering = ("-created_at", "-id")
+    page_size = 20
+    page_size_query_param = "limit"
+    max_page_size = MAX_GAMES_PER_PAGE
+
+    def decode_cursor(self, request: Request) -> Cursor | None:
+        try:
+            return super().decode_cursor(request)
+        except exceptions.NotFound:
+            # A cursor is a query parameter like any other: a bad one is a bad request.
+            raise exceptions.ValidationError({"cursor": [self.invalid_cursor_message]}) from None
+
+
+class GameListView(APIView):
+    pagination_class = GamePagination
+    # A game's options may be invalid for its variant: that is about the request, hence 400.
+    invalid_request_status = status.HTTP_400_BAD_REQUEST
+
+    @extend_schema(
+        operation_id="games_list",
+        summary="List the games you may see",
+        description=(
+            "Public games and your own, newest first, in pages: follow `next`. "
+            "`mine` and `my_turn` need you to be signed in."
+        ),
+        tags=["games"],
+        parameters=[GameListFilterSerializer],
+        responses=schema.responses({200: GameSummaryPageSerializer}),
+    )
+    def get(self, request: Request) -> Response:
+        filters = GameListFilterSerializer(data=request.query_params.dict())
+        filters.is_valid(raise_exception=True)
+        wanted = dict(filters.validated_data)
+        for paging in ("limit", "cursor"):
+            wanted.pop(paging, None)  # read by the paginator
+        if (wanted["mine"] or wanted["my_turn"]) and not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated("Sign in to list your own games.")
+        games = selectors.game_list_for_viewer(request.user, **wanted)
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(games, request, view=self)
+        assert page is not None
+        return paginator.get_paginated_response(selectors.game_summaries(page, request.user))
+
+    @extend_schema(
+        operation_id="games_create",
+        summary="Create a game",
+        description=(
+            "Seats are taken in order: `user` is you, `open` waits for a player to join, "
+            "`bot` is played by the server. A game whose seats are all filled starts at once."
+        ),
+        tags=["games"],
+        request=GameCreateSerializer,
+        responses=schema.responses({201: GameViewSerializer}),
+        parameters=[schema.etag(201)],
+    )
+    def post(self, request: Request) -> Response:
+        body = GameCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        seats = [_seat_request(seat, request) for seat in body.validated_data["seats"]]
+        game = services.game_create(
+            variant=body.validated_data["variant"],
+            seats=seats,
+            created_by=request.user,
+            options=body.validated_data["options"],
+            is_public=body.validated_data["is_public"],
+        )
+        view = selectors.game_view_for_viewer(game, request.user)
+        location = reverse("api:game-detail", kwargs={"game_id": game.pk})
+        response = Response(view, status=status.HTTP_201_CREATED, headers={"Location": location})
+        return with_etag(response, view["version"])
+
+
+class GameDetailView(GameObjectView):
+    @extend_schema(
+        operation_id="games_retrieve",
+        summary="One game, as you may see it",
+        description=(
+            "Your seat's view: your own hand in full, other players' blind reserves hidden, no "
+            "deck order. Send `If-None-Match` with the ETag you hold to poll cheaply."
+        ),
+        tags=["games"],
+        parameters=[schema.IF_NONE_MATCH, schema.etag(200, 304)],
+        responses=schema.responses(
+            {
+                200: GameViewSerializer,
+                304: OpenApiResponse(description="Unchanged since the ETag you sent."),
+            }
+        ),
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = self.get_game()
+        if is_unchanged_for(request, game.version):
+            return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), game.version)
+        return self.render_game(request, game)
+
+
+class GameEventsView(GameObjectView):
+    @extend_schema(
+        operation_id="games_events_list",
+        summary="The game's event history, as you may see it",
+        description=(
+            "Events in order of `seq`, after the `after` cursor. To follow a game, poll `next`: "
+            "it always points after the last event returned. While the game runs, the setup "
+            "(seed, deck order) and salt are left out of GameStarted."
+        ),
+        tags=["history"],
+        parameters=[EventPageQuerySerializer],
+        responses=schema.responses({200: EventPageSerializer}),
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        query = EventPageQuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        after, limit = query.validated_data["after"], query.validated_data["limit"]
+        game = self.get_game()
+        events = selectors.game_events_for_viewer(
+            game, request.user, after_seq=after, limit=limit + 1
+        )
+        page = events[:limit]
+        cursor = page[-1]["seq"] if page else after
+        next_url = replace_query_param(request.build_absolute_uri(), "after", cursor)
+        return Response(
+            {
+                "events": page,
+                "cursor": cursor,
+                "has_more": len(events) > limit,
+                "next": next_url,
+            }
+        )
+
+
+class GameExportView(GameObjectView):
+    @extend_schema(
+        operation_id="games_export",
+        summary="Export a finished game",
+        description=(
+            "The whole event log and the revealed setup (seed, deck order, salt) of a finished "
+            "or aborted game, so anyone can replay it and check the shuffle against the "
+            "commitment published at the start. 404 while the game runs."
+        ),
+        tags=["history"],
+        responses=schema.responses({200: GameExportSerializer}),
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = self.get_game()
+        if game.is_running:
+            raise ExportNotReady()
+        return Response(
+            {
+                "format": EXPORT_FORMAT,
+                "game": selectors.game_view_for_viewer(game, request.user),
+                "events": selectors.game_events_for_viewer(game, request.user),
+            }
+        )
+
+
+def _seat_request(seat: dict[str, str], request: Request) -> SeatRequest:
+    if seat["type"] == "user":
+        return UserSeat(request.user)
+    if seat["type"] == "bot":
+        return BotSeat(seat["level"])
+    return OpenSeat()

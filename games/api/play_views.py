@@ -1,0 +1,100 @@
+"""Playing: the caller's legal actions, and submitting one action."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import selectors, services
+from games.api import schema
+from games.api.action_serializers import ACTION_SCHEMA, parse_action
+from games.api.base import GameObjectView
+from games.api.concurrency import expected_version_from, idempotency_key_from, with_etag
+from games.api.game_serializers import ActionAcceptedSerializer, LegalActionsSerializer
+from games.api.permissions import CanSeeGame
+from games.api.throttling import ActionRateThrottle
+from games.errors import GameError
+
+
+class LegalActionsView(GameObjectView):
+    @extend_schema(
+        operation_id="games_legal_actions",
+        summary="Your legal actions",
+        description=(
+            "Every action you may submit now, in the JSON of docs/notation.md; empty when the "
+            "game does not wait for you. `version` is what to send in If-Match."
+        ),
+        tags=["play"],
+        parameters=[schema.etag(200)],
+        responses=schema.responses({200: LegalActionsSerializer}),
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = self.get_game()
+        actions = selectors.game_legal_actions_for_viewer(game, request.user)
+        # Actions are only ever legal for the seat to act: look the seat up only without any.
+        viewer_seat = game.acting_seat if actions else selectors.seat_for_viewer(game, request.user)
+        data = {
+            "game_id": game.pk,
+            "version": game.version,
+            "viewer_seat": viewer_seat,
+            "acting_seat": game.acting_seat,
+            "actions": actions,
+        }
+        return with_etag(Response(data), game.version)
+
+
+class ActionView(GameObjectView):
+    permission_classes = (IsAuthenticated, CanSeeGame)
+    throttle_classes = (ActionRateThrottle,)
+    throttle_scope = "actions"
+    # A StaleVersion here means the If-Match precondition failed: 412, not 409.
+    version_from_if_match = True
+
+    @extend_schema(
+        operation_id="games_actions_create",
+        summary="Submit an action",
+        description=(
+            "One action in the JSON of docs/notation.md, for your seat, at the version named "
+            "in If-Match. The answer lists the events it appended and the new version."
+        ),
+        tags=["play"],
+        request=ACTION_SCHEMA,
+        parameters=[schema.IF_MATCH, schema.IDEMPOTENCY_KEY, schema.etag(200, 412)],
+        responses=schema.responses(
+            {200: ActionAcceptedSerializer},
+            status_400=schema.error(
+                "Malformed action (validation_error), or an action the rules forbid "
+                "(illegal_action, with the engine's reason)."
+            ),
+            status_403=schema.error("You have no seat in this game, or it is not your turn."),
+            status_409=schema.CONFLICT,
+            status_412=schema.error(
+                "If-Match names an old version: `details.current_version` is the game's."
+            ),
+            status_422=schema.error("This Idempotency-Key was used with a different request."),
+            status_428=schema.error("If-Match is missing."),
+            status_429=schema.THROTTLED,
+        ),
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        expected_version = expected_version_from(request)
+        idempotency_key = idempotency_key_from(request)
+        action = parse_action(request.data)
+        try:
+            result = services.game_take_action(
+                game_id=game_id,
+                action=action,
+                expected_version=expected_version,
+                user=request.user,
+                idempotency_key=idempotency_key,
+            )
+        except GameError:
+            # Only a seated player's action can succeed, so the game's visibility is checked on
+            # refusals alone (saving a read on the hot path): a private game of others is
+            # "not found" whatever else was wrong. Header and body checks above come first
+            # for every game id alike, so they reveal nothing either.
+            self.get_game()
+            raise
+        return with_etag(Response(result.to_json()), result.version)

@@ -1,0 +1,42 @@
+"""The REST API under /api/: version 1 at /api/v1/, the schema and its docs page.
+
+Anything else under /api/ answers a JSON 404 in the API's error shape.
+"""
+
+from __future__ import annotations
+
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from games.api import account_views, game_views, lobby_views, play_views
+from games.api.errors import api_not_found
+
+app_name = "api"
+
+game_patterns = [
+    path("", game_views.GameDetailView.as_view(), name="game-detail"),
+    path("join/", lobby_views.JoinView.as_view(), name="game-join"),
+    path("leave/", lobby_views.LeaveView.as_view(), name="game-leave"),
+    path("bots/", lobby_views.AddBotView.as_view(), name="game-add-bot"),
+    path("start/", lobby_views.StartView.as_view(), name="game-start"),
+    path("resign/", lobby_views.ResignView.as_view(), name="game-resign"),
+    path("legal-actions/", play_views.LegalActionsView.as_view(), name="game-legal-actions"),
+    path("actions/", play_views.ActionView.as_view(), name="game-actions"),
+    path("events/", game_views.GameEventsView.as_view(), name="game-events"),
+    path("export/", game_views.GameExportView.as_view(), name="game-export"),
+]
+
+v1_patterns = [
+    path("games/", game_views.GameListView.as_view(), name="game-list"),
+    path("games/<int:game_id>/", include(game_patterns)),
+    path("profile/", account_views.ProfileView.as_view(), name="profile"),
+    path("tokens/", account_views.TokenListView.as_view(), name="token-list"),
+    path("tokens/<int:token_id>/", account_views.TokenDetailView.as_view(), name="token-detail"),
+]
+
+urlpatterns = [
+    path("v1/", include(v1_patterns)),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    re_path(r"^", api_not_found),
+]

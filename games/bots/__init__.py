@@ -1,0 +1,93 @@
+"""Pure move choosers over the engine: the bots a seat can be given.
+
+A bot sees exactly what a human in its seat sees: the dict of ``games.engine.view(state, seat)``
+(design.md, "Hidden information"). It never receives the state. Every bot is deterministic
+given its seed; the search bot also needs its budget to be counted in iterations for that (a
+time budget depends on the machine's speed).
+
+    action = choose_action("search", view, seed=42, budget_seconds=0.25)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from games.bots import greedy, random_bot, search
+from games.engine import Action
+from games.engine.splendor.state import GAME_OVER
+
+
+class BotLevel(NamedTuple):
+    name: str
+    label: str
+    description: str
+
+
+BOT_LEVELS: tuple[str, ...] = ("random", "greedy", "search")
+
+BOTS: dict[str, BotLevel] = {
+    "random": BotLevel("random", "Random", "Random — picks any legal move."),
+    "greedy": BotLevel(
+        "greedy",
+        "Greedy",
+        "Greedy — one-move lookahead heuristic: points, nobles, useful bonuses and tokens.",
+    ),
+    "search": BotLevel(
+        "search",
+        "Search",
+        "Search — Monte Carlo tree search over sampled hidden cards, about a quarter of a "
+        "second per move.",
+    ),
+}
+
+
+def bot_label(level: str) -> str:
+    return _level(level).label
+
+
+def bot_description(level: str) -> str:
+    return _level(level).description
+
+
+def choose_action(
+    level: str,
+    view: Mapping[str, Any],
+    *,
+    seed: int,
+    budget_seconds: float | None = None,
+    iterations: int | None = None,
+) -> Action:
+    """The action the bot of ``level`` takes, given the view of the seat to act.
+
+    ``view`` must be that seat's own view (``view(state, seat)`` with ``seat`` to act).
+    ``budget_seconds`` and ``iterations`` bound the search bot (``iterations`` wins when both are
+    given; neither means the default of 0.25 s); the other bots ignore them. Raises
+    ``TypeError`` for anything but a view dict and ``ValueError`` for an unknown level or a view
+    in which the viewer is not the one to act.
+    """
+    bot = _level(level)
+    if not isinstance(view, Mapping):
+        raise TypeError(f"bots take a view dict, not {type(view).__name__}")
+    if view.get("phase") == GAME_OVER:
+        raise ValueError("the game is over: there is nothing to choose")
+    if view.get("viewer") != view.get("current"):
+        raise ValueError("a bot chooses only for the seat whose view it is given")
+    rng = random.Random(seed)
+    if bot.name == "search":
+        return search.choose(view, rng, budget_seconds=budget_seconds, iterations=iterations)
+    return _SIMPLE_BOTS[bot.name](view, rng)
+
+
+_SIMPLE_BOTS: dict[str, Callable[[Mapping[str, Any], random.Random], Action]] = {
+    "random": random_bot.choose,
+    "greedy": greedy.choose,
+}
+
+
+def _level(level: str) -> BotLevel:
+    bot = BOTS.get(level)
+    if bot is None:
+        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(BOT_LEVELS)}")
+    return bot

@@ -1,0 +1,199 @@
+"""The search bot: Monte Carlo tree search over determinisations of the hidden cards.
+
+The algorithm is single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
+The bot sees only its view. Every iteration deals the cards it cannot see at random
+(:class:`~games.bots.determinize.Determinizer`) and walks one shared tree whose edges are
+actions, using only the edges legal in that deal: a child's UCB score counts its visits against
+the number of times it was available rather than its parent's visits. The tree's first ply holds
+the bot's own decisions, which every deal allows alike; deeper plies hold every player's moves,
+so the opponents are searched too, each maximising their own score.
+
+- Selection: UCB1 with exploration constant ``exploration`` on scores in [0, 1].
+- Action pruning: at the root the greedy bot's one-move ranking keeps the ``root_width`` best
+  actions (purchases always kept); deeper, progressive widening admits actions in the playout
+  policy's order, ``widen_base`` plus ``visits ** widen_power`` of them. Token returns in the
+  tree are the playout policy's single choice.
+- Leaf evaluation: a truncated playout with the cheap policy of ``games.bots.policy`` until
+  ``horizon`` whole rounds after the root (or the end of the game), then the static evaluation
+  (``games.bots.evaluation.position_scores``) gives every seat a score in [0, 1]; a finished game
+  gives its real result. Each node accumulates the score of the seat that moved into it.
+- Budget: ``iterations`` (reproducible: the same view and seed give the same action) or
+  ``budget_seconds`` of wall-clock time. The final move is the root child visited most.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.bots import greedy, policy
+from games.bots.determinize import Determinizer
+from games.bots.evaluation import DEFAULT_WEIGHTS, Weights, position_scores
+from games.engine import Action, State, apply_action, legal_actions
+from games.engine.splendor.actions import BuyCard
+from games.engine.splendor.state import CHOOSE_NOBLE, GAME_OVER, MAIN, RETURN_TOKENS
+
+DEFAULT_BUDGET_SECONDS = 0.25
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    exploration: float = 0.5
+    root_width: int = 10
+    widen_base: int = 2
+    widen_power: float = 0.5
+    horizon: int = 2
+    """Whole rounds after the root at which a playout stops and the position is evaluated."""
+    weights: Weights = field(default=DEFAULT_WEIGHTS)
+
+
+DEFAULT_SETTINGS = SearchSettings()
+
+
+class _Node:
+    __slots__ = ("available", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.children: dict[Action, _Node] = {}
+
+
+def choose(
+    view: Mapping[str, Any],
+    rng: random.Random,
+    *,
+    budget_seconds: float | None = None,
+    iterations: int | None = None,
+    settings: SearchSettings = DEFAULT_SETTINGS,
+) -> Action:
+    """The search bot's action for the seat to act in ``view`` (its own view).
+
+    With ``iterations`` the search is reproducible; otherwise it runs for ``budget_seconds``
+    (default 0.25 s) of wall-clock time, and always for at least one iteration.
+    """
+    started = time.perf_counter()
+    determinizer = Determinizer(view)
+    first = determinizer.sample(rng)
+    actions = legal_actions(first)
+    if len(actions) == 1:
+        return actions[0]
+    if first.phase == RETURN_TOKENS:
+        return greedy.best_action(first, rng, settings.weights)
+    root_actions = _root_actions(first, actions, settings)
+    if len(root_actions) == 1:
+        return root_actions[0]
+    deadline = None
+    if iterations is None:
+        seconds = DEFAULT_BUDGET_SECONDS if budget_seconds is None else budget_seconds
+        deadline = started + seconds
+    root = _Node(mover=-1)
+    horizon = first.turn + settings.horizon * len(first.players)
+    done = 0
+    while True:
+        _iterate(root, root_actions, determinizer.sample(rng), rng, horizon, settings)
+        done += 1
+        if iterations is not None:
+            if done >= iterations:
+                break
+        elif deadline is not None and time.perf_counter() >= deadline:
+            break
+    return max(
+        root_actions,
+        key=lambda action: (
+            root.children[action].visits if action in root.children else -1,
+            root.children[action].total if action in root.children else 0.0,
+        ),
+    )
+
+
+def _root_actions(state: State, actions: list[Action], settings: SearchSettings) -> list[Action]:
+    """The root's candidates, best first: the greedy ranking's best few and every purchase."""
+    ranked = sorted(
+        greedy.rank_actions(state, actions, settings.weights), key=lambda pair: -pair[0]
+    )
+    ordered = [action for _, action in ranked]
+    if state.phase != MAIN:
+        return ordered
+    width = settings.root_width
+    return ordered[:width] + [action for action in ordered[width:] if isinstance(action, BuyCard)]
+
+
+def _iterate(
+    root: _Node,
+    root_actions: list[Action],
+    state: State,
+    rng: random.Random,
+    horizon: int,
+    settings: SearchSettings,
+) -> None:
+    path = [root]
+    node = root
+    candidates = root_actions
+    exploration = settings.exploration
+    while True:
+        untried = None
+        for action in candidates:
+            if action not in node.children:
+                untried = action
+                break
+        if untried is not None:
+            child = _Node(mover=state.current)
+            node.children[untried] = child
+            path.append(child)
+            state = apply_action(state, untried)
+            break
+        best_score = -1.0
+        best_action = candidates[0]
+        log_cache: dict[int, float] = {}
+        for action in candidates:
+            child = node.children[action]
+            child.available += 1
+            available = child.available
+            log = log_cache.get(available)
+            if log is None:
+                log = log_cache[available] = math.log(available)
+            score = child.total / child.visits + exploration * math.sqrt(log / child.visits)
+            if score > best_score:
+                best_score = score
+                best_action = action
+        node = node.children[best_action]
+        path.append(node)
+        state = apply_action(state, best_action)
+        if state.phase == GAME_OVER:
+            break
+        candidates = _tree_actions(state, node.visits, settings)
+    scores = _playout(state, rng, horizon, settings.weights)
+    for visited in path:
+        visited.visits += 1
+        if visited.mover >= 0:
+            visited.total += scores[visited.mover]
+
+
+def _tree_actions(state: State, visits: int, settings: SearchSettings) -> list[Action]:
+    """The actions a tree node below the root considers, best first by the playout policy."""
+    if state.phase == RETURN_TOKENS:
+        return [policy.tokens_to_return(state)]
+    actions = legal_actions(state)
+    if state.phase == CHOOSE_NOBLE or len(actions) == 1:
+        return actions
+    scores = policy.score_actions(state, actions, policy.Plan(state))
+    order = sorted(range(len(actions)), key=lambda index: -scores[index])
+    width = settings.widen_base + int((visits + 1) ** settings.widen_power)
+    return [actions[index] for index in order[:width]]
+
+
+def _playout(state: State, rng: random.Random, horizon: int, weights: Weights) -> list[float]:
+    """Play the cheap policy to the horizon's round end (or the game's), then score it."""
+    seats = len(state.players)
+    while state.phase != GAME_OVER and (
+        state.phase != MAIN or state.turn < horizon or (state.turn - horizon) % seats
+    ):
+        state = apply_action(state, policy.choose(state, rng))
+    return position_scores(state, weights)

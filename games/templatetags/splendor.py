@@ -1,0 +1,54 @@
+"""Template tags of the game pages: the hidden inputs every move carries, and region markup."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from django import template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def move_inputs(context: template.Context) -> str:
+    """The version the page shows and a fresh idempotency key, as hidden inputs.
+
+    The key is new at each render: a double click or a resent form repeats it, so the server
+    plays the move once; a tab left open sends an old version and is told the game moved on.
+    """
+    game = context["game"]
+    return format_html(
+        '<input type="hidden" name="expected_version" value="{}">'
+        '<input type="hidden" name="idempotency_key" value="{}">',
+        game["version"],
+        secrets.token_urlsafe(16),
+    )
+
+
+@register.simple_tag(takes_context=True)
+def region_attrs(context: template.Context, name: str, region: Mapping[str, Any]) -> str:
+    """The attributes that make an element a swappable region of the game page."""
+    oob = mark_safe(' hx-swap-oob="true"') if context.get("oob") else ""
+    return format_html(
+        'id="region-{}" data-region="{}" data-digest="{}"{}',
+        name,
+        name,
+        region["digest"],
+        oob,
+    )
+
+
+@register.filter
+def get(mapping: Mapping[str, Any] | None, key: str) -> Any:
+    """``mapping[key]`` in a template, for keys held in variables."""
+    return None if mapping is None else mapping.get(key)
+
+
+@register.filter
+def plural(count: int, word: str) -> str:
+    """``3|plural:"card"`` gives "3 cards"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -1,0 +1,24 @@
+"""The HTML pages of the site (the REST API has its own URLs under /api/)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("lobby/", views.lobby, name="lobby"),
+    path("games/new/", views.game_new, name="game_new"),
+    path("games/<int:game_id>/", views.game_detail, name="game_detail"),
+    path("games/<int:game_id>/regions/", views.game_regions, name="game_regions"),
+    path("games/<int:game_id>/version", views.game_version, name="game_version"),
+    path("games/<int:game_id>/act/", views.game_act, name="game_act"),
+    path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
+    path("games/<int:game_id>/history/", views.game_history, name="game_history"),
+    path("games/<int:game_id>/join/", views.game_join, name="game_join"),
+    path("games/<int:game_id>/leave/", views.game_leave, name="game_leave"),
+    path("games/<int:game_id>/bots/", views.game_add_bot, name="game_add_bot"),
+    path("games/<int:game_id>/cancel/", views.game_cancel, name="game_cancel"),
+    path("invite/<str:token>/", views.game_invite, name="game_invite"),
+]

@@ -1,0 +1,108 @@
+"""Fixtures for the API tests: users with tokens, clients that send them, games made over HTTP."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+from accounts import services as account_services
+from games import services
+from games.models import Game
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttle_counts() -> Iterator[None]:
+    """Throttle counters live in the cache and user ids repeat between tests: start clean."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def no_follow_ups(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No bot turns or emails after commit unless a test asks for them (they have own tests)."""
+    monkeypatch.setattr(services, "_after_commit_hooks", [])
+
+
+@pytest.fixture
+def make_user(db: None) -> Callable[..., User]:
+    def make(username: str, **extra: Any) -> User:
+        return User.objects.create_user(username=username, password=None, **extra)
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user: Callable[..., User]) -> User:
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user: Callable[..., User]) -> User:
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user: Callable[..., User]) -> User:
+    return make_user("carol")
+
+
+@pytest.fixture
+def client_for() -> Callable[[User], APIClient]:
+    """An API client that sends a fresh personal token of ``user``."""
+
+    def make(user: User) -> APIClient:
+        _token, raw_token = account_services.token_create(user, "tests")
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {raw_token}")
+        return client
+
+    return make
+
+
+@pytest.fixture
+def anonymous() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def as_alice(alice: User, client_for: Callable[[User], APIClient]) -> APIClient:
+    return client_for(alice)
+
+
+@pytest.fixture
+def as_bob(bob: User, client_for: Callable[[User], APIClient]) -> APIClient:
+    return client_for(bob)
+
+
+@pytest.fixture
+def as_carol(carol: User, client_for: Callable[[User], APIClient]) -> APIClient:
+    return client_for(carol)
+
+
+@pytest.fixture
+def started_game(alice: User, bob: User) -> Game:
+    """A public two-player game, alice in seat 0 (to act first) and bob in seat 1."""
+    return services.game_create(
+        variant="splendor",
+        seats=[services.UserSeat(alice), services.UserSeat(bob)],
+        created_by=alice,
+        seed=20240611,
+    )
+
+
+@pytest.fixture
+def private_game(alice: User, bob: User) -> Game:
+    """A private game of alice and bob: carol must not even learn that it exists."""
+    return services.game_create(
+        variant="splendor",
+        seats=[services.UserSeat(alice), services.UserSeat(bob)],
+        created_by=alice,
+        is_public=False,
+        seed=7,
+    )

@@ -1,0 +1,75 @@
+"""``manage.py play_bots`` as a user runs it in embedded mode (no REDIS_URL): three whole games,
+played in-process, whose event logs replay to exactly what was stored; on SQLite, the quick
+start's database, and on PostgreSQL. Each run gets a fresh database of its own."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from django.conf import settings
+from psycopg import sql
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def manage(database_url: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": ""}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def assert_plays_three_games_that_verify(database_url: str) -> None:
+    migrated = manage(database_url, "migrate", "--no-input", "-v0")
+    assert migrated.returncode == 0, migrated.stderr
+
+    played = manage(database_url, "play_bots", "--games", "3", "--bots", "greedy", "random")
+
+    assert played.returncode == 0, played.stdout + played.stderr
+    assert "3/3 finished" in played.stdout
+    verified = manage(database_url, "verify_games")
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert "3 game(s) replayed, 0 with differences" in verified.stdout
+
+
+def test_play_bots_plays_three_games_in_process_on_sqlite(tmp_path: Path) -> None:
+    assert_plays_three_games_that_verify(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+
+
+@pytest.fixture
+def fresh_postgres_database() -> Iterator[str]:
+    server = settings.DATABASES["default"]
+    params = {
+        "host": server.get("HOST") or "127.0.0.1",
+        "port": server.get("PORT") or 5432,
+        "user": server.get("USER") or "postgres",
+        "password": server.get("PASSWORD") or None,
+    }
+    database = f"splendor_it_play_bots_{os.getpid()}"
+    name = sql.Identifier(database)
+    with psycopg.connect(dbname="postgres", autocommit=True, **params) as admin:
+        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
+    password = f":{params['password']}" if params["password"] else ""
+    host = f"{params['host']}:{params['port']}"
+    yield f"postgres://{params['user']}{password}@{host}/{database}"
+    with psycopg.connect(dbname="postgres", autocommit=True, **params) as admin:
+        admin.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(name))
+
+
+@pytest.mark.postgres
+def test_play_bots_plays_three_games_in_process_on_postgresql(
+    fresh_postgres_database: str,
+) -> None:
+    assert_plays_three_games_that_verify(fresh_postgres_database)
