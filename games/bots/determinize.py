@@ -10,8 +10,8 @@ view gives. Everything the view shows is kept exactly.
 The view does not carry ``passes_this_round`` (every pass is public, but the view omits the
 count). A sampled state uses the view's value when present and otherwise assumes that nobody
 has passed yet this round; passing is only possible once no other action is, which real games
-rarely reach. The view also does not mark which of the viewer's own reserves came from a deck;
-those are all sampled as reserved face up, which changes nothing the rules or the viewer see.
+rarely reach. The viewer's own reserves that came unseen from a deck are marked ``"blind"`` in
+its view and stay blind in every sample.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ class _Hand(NamedTuple):
     cards: tuple[int, ...]
     reserved: tuple[int, ...]
     hidden_levels: tuple[int, ...]
+    known_blind: frozenset[int]
+    """The viewer's own blind reserves: seen by the viewer, hidden from everyone else."""
     nobles: tuple[int, ...]
     bonuses: tuple[int, ...]
     points: int
@@ -40,12 +42,15 @@ class _Hand(NamedTuple):
     def deal(self, pools: list[list[int]]) -> PlayerState:
         """The player with each hidden reserve replaced by a card from its level's pool."""
         if not any(self.hidden_levels):
-            return self.player(self.reserved, ())
+            known = tuple(card for card in self.reserved if card in self.known_blind)
+            return self.player(self.reserved, known)
         reserved: list[int] = []
         blind: list[int] = []
         for card, level in zip(self.reserved, self.hidden_levels, strict=True):
             if level:
                 card = pools[level - 1].pop()
+                blind.append(card)
+            elif card in self.known_blind:
                 blind.append(card)
             reserved.append(card)
         return self.player(tuple(reserved), tuple(blind))
@@ -83,6 +88,9 @@ class Determinizer:
             cards = tuple(_card_id(card, seen) for card in player["cards"])
             reserved: list[int] = []
             hidden_levels: list[int] = []
+            known_blind = frozenset(
+                int(card["id"]) for card in player["reserved"] if card.get("blind")
+            )
             for card in player["reserved"]:
                 if card.get("hidden"):
                     if seat == viewer:
@@ -100,7 +108,7 @@ class Determinizer:
             points += sum(NOBLES[noble].points for noble in nobles)
             hands.append(
                 _Hand(tokens_from_json(player["tokens"]), cards, tuple(reserved),
-                      tuple(hidden_levels), nobles, tuple(bonuses), points)
+                      tuple(hidden_levels), known_blind, nobles, tuple(bonuses), points)
             )  # fmt: skip
         pools: list[tuple[int, ...]] = []
         for level, size in zip(LEVELS, view["decks"], strict=True):

@@ -12,7 +12,8 @@ so the opponents are searched too, each maximising their own score.
 - Action pruning: at the root the greedy bot's one-move ranking keeps the ``root_width`` best
   actions (purchases always kept); deeper, progressive widening admits actions in the playout
   policy's order, ``widen_base`` plus ``visits ** widen_power`` of them. Token returns in the
-  tree are the playout policy's single choice.
+  tree are the playout policy's single choice; a return the bot itself must make now is chosen
+  by the greedy ranking without a search (the excess goes back either way).
 - Leaf evaluation: a truncated playout with the cheap policy of ``games.bots.policy`` until
   ``horizon`` whole rounds after the root (or the end of the game), then the static evaluation
   (``games.bots.evaluation.position_scores``) gives every seat a score in [0, 1]; a finished game
@@ -42,11 +43,11 @@ DEFAULT_BUDGET_SECONDS = 0.25
 
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
-    exploration: float = 0.5
-    root_width: int = 10
+    exploration: float = 0.4
+    root_width: int = 8
     widen_base: int = 2
     widen_power: float = 0.5
-    horizon: int = 2
+    horizon: int = 3
     """Whole rounds after the root at which a playout stops and the position is evaluated."""
     weights: Weights = field(default=DEFAULT_WEIGHTS)
 

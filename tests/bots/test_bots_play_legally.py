@@ -26,16 +26,8 @@ def bot_action(level: str, state: State, seed: int) -> Action:
     action = choose_action(
         level, engine.view(state, state.current), seed=seed, iterations=SEARCH_ITERATIONS
     )
-    assert action in engine.legal_actions(state) or _is_payment_of_a_legal_buy(state, action)
+    assert action in engine.legal_actions(state)
     return action
-
-
-def _is_payment_of_a_legal_buy(state: State, action: Action) -> bool:
-    try:
-        engine.apply_action(state, action)
-    except engine.IllegalAction:
-        return False
-    return True
 
 
 @pytest.mark.parametrize(
@@ -52,16 +44,13 @@ def _is_payment_of_a_legal_buy(state: State, action: Action) -> bool:
 )
 def test_bots_play_whole_games_to_the_end(seats: tuple[str, ...], seed: int) -> None:
     state = engine.initial_state(engine.new_game("splendor", len(seats), seed))
-    phases: set[str] = set()
     for ply in range(2000):
         if engine.outcome(state) is not None:
             break
-        phases.add(state.phase)
         state = engine.apply_action(state, bot_action(seats[state.current], state, seed + ply))
     result = engine.outcome(state)
     assert result is not None
     assert max(result.points) >= 15
-    assert MAIN in phases
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -91,6 +91,23 @@ def test_a_hidden_reserve_is_never_a_card_in_plain_sight() -> None:
         )
 
 
+def test_empty_slots_and_empty_decks_are_kept() -> None:
+    state = engine.initial_state(engine.new_game("splendor", 2, 4))
+    emptied = state.board[2][0]
+    assert emptied is not None
+    data = engine.state_to_json(state)
+    data["players"][1]["cards"] = [*state.decks[2], emptied]
+    data["decks"][2] = []
+    data["board"][2][0] = None
+    state = engine.state_from_json(data)
+    for seat in (0, 1, None):
+        seen = engine.view(state, seat)
+        sample = sample_state(seen, random.Random(0))
+        assert sample.decks[2] == ()
+        assert sample.board[2][0] is None
+        assert engine.view(sample, seat) == seen
+
+
 def test_the_same_seed_deals_the_same_cards() -> None:
     state = next(s for s in reserving_playout(4, 2) if len(blind_reserves(s)) >= 2)
     seen = engine.view(state, 3)

@@ -92,6 +92,18 @@ def test_the_owner_sees_their_own_blind_reserve() -> None:
     assert "cost" in reserved[1]
 
 
+def test_the_owner_is_told_which_of_their_reserves_came_blind_from_a_deck() -> None:
+    reserved = view(with_reserves(), 1)["players"][1]["reserved"]
+    assert "blind" not in reserved[0]
+    assert reserved[1]["blind"] is True
+
+
+def test_how_many_players_passed_this_round_is_public() -> None:
+    state = position(passes_this_round=1, current=1)
+    for viewer in VIEWERS:
+        assert view(state, viewer)["passes_this_round"] == 1
+
+
 def test_a_spectator_sees_no_blind_reserve() -> None:
     reserved = view(with_reserves(), None)["players"][1]["reserved"]
     assert reserved[1] == {"hidden": True, "level": 2}

@@ -29,6 +29,7 @@ def view(state: GameState, viewer: int | None, *, reveal: bool = False) -> dict[
         "current": state.current,
         "turn": state.turn,
         "round": state.turn // len(state.players),
+        "passes_this_round": state.passes_this_round,
         "supply": tokens_to_json(state.supply),
         "decks": [len(deck) for deck in state.decks],
         "board": [
@@ -73,13 +74,17 @@ def noble_json(noble: int) -> dict[str, Any]:
     return {"id": data.id, "points": data.points, "requires": tokens_to_json(data.requires)}
 
 
+def _reserved_json(card: int, is_blind: bool, sees_hand: bool) -> dict[str, Any]:
+    """A reserved card: hidden from others when it came unseen from a deck."""
+    if not is_blind:
+        return card_json(card)
+    if not sees_hand:
+        return {"hidden": True, "level": CARDS[card].level}
+    return {**card_json(card), "blind": True}
+
+
 def _player_json(player: PlayerState, seat: int, sees_hand: bool) -> dict[str, Any]:
-    reserved = [
-        {"hidden": True, "level": CARDS[card].level}
-        if card in player.blind and not sees_hand
-        else card_json(card)
-        for card in player.reserved
-    ]
+    reserved = [_reserved_json(card, card in player.blind, sees_hand) for card in player.reserved]
     return {
         "seat": seat,
         "tokens": tokens_to_json(player.tokens),
