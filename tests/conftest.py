@@ -11,9 +11,11 @@ import functools
 import os
 import shutil
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 
 
 def is_ci() -> bool:
@@ -81,3 +83,31 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         if is_ci():
             pytest.fail(f"{marker.name} test cannot run in CI: {problem}", pytrace=False)
         pytest.skip(f"needs {marker.name}: {problem}")
+
+
+# Players ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def make_user(db: None) -> Callable[..., User]:
+    """Creates users; a test folder needing passwords or emails overrides it in its conftest."""
+
+    def make(username: str, **extra: Any) -> User:
+        return User.objects.create_user(username=username, password=None, **extra)
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user: Callable[..., User]) -> User:
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user: Callable[..., User]) -> User:
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user: Callable[..., User]) -> User:
+    return make_user("carol")

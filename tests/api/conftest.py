@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -27,29 +26,6 @@ def fresh_throttle_counts() -> Iterator[None]:
 def no_follow_ups(monkeypatch: pytest.MonkeyPatch) -> None:
     """No bot turns or emails after commit unless a test asks for them (they have own tests)."""
     monkeypatch.setattr(services, "_after_commit_hooks", [])
-
-
-@pytest.fixture
-def make_user(db: None) -> Callable[..., User]:
-    def make(username: str, **extra: Any) -> User:
-        return User.objects.create_user(username=username, password=None, **extra)
-
-    return make
-
-
-@pytest.fixture
-def alice(make_user: Callable[..., User]) -> User:
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(make_user: Callable[..., User]) -> User:
-    return make_user("bob")
-
-
-@pytest.fixture
-def carol(make_user: Callable[..., User]) -> User:
-    return make_user("carol")
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 
 from games import services
@@ -13,31 +12,6 @@ from games.models import Game
 from games.services import UserSeat
 
 SEED = 20240611
-
-
-@pytest.fixture
-def make_user(db: None) -> Callable[..., User]:
-    def make(username: str, **extra: object) -> User:
-        return get_user_model().objects.create_user(  # type: ignore[no-any-return]
-            username=username, password=None, **extra
-        )
-
-    return make
-
-
-@pytest.fixture
-def alice(make_user: Callable[..., User]) -> User:
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(make_user: Callable[..., User]) -> User:
-    return make_user("bob")
-
-
-@pytest.fixture
-def carol(make_user: Callable[..., User]) -> User:
-    return make_user("carol")
 
 
 @pytest.fixture

@@ -35,21 +35,6 @@ def make_user(db: None) -> Callable[..., User]:
     return make
 
 
-@pytest.fixture
-def alice(make_user: Callable[..., User]) -> User:
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob(make_user: Callable[..., User]) -> User:
-    return make_user("bob")
-
-
-@pytest.fixture
-def carol(make_user: Callable[..., User]) -> User:
-    return make_user("carol")
-
-
 def client_for(user: User) -> Client:
     client = Client()
     client.force_login(user)
