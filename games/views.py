@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
-from games import describe, selectors, services
+from games import describe, selectors, services, table
 from games.errors import (
     GameError,
     GameNotFound,
@@ -113,13 +113,13 @@ def home(request: HttpRequest) -> HttpResponse:
         if request.user.is_authenticated
         else []
     )
-    return render(request, "home.html", {"my_games": describe.lobby_rows(my_games)})
+    return render(request, "home.html", {"my_games": table.lobby_rows(my_games)})
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
     viewer = request.user
     mine = (
-        describe.lobby_rows(
+        table.lobby_rows(
             selectors.game_summaries(selectors.game_list_for_viewer(viewer, mine=True)[:50], viewer)
         )
         if viewer.is_authenticated
@@ -140,15 +140,15 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "my_finished": [game for game in mine if game["status"] not in ("waiting", "active")][:10],
         "open_games": [
             game
-            for game in describe.lobby_rows(selectors.game_summaries(waiting, viewer))
+            for game in table.lobby_rows(selectors.game_summaries(waiting, viewer))
             if game["id"] not in mine_ids and game["is_public"] and game["open_seats"]
         ],
         "live_games": [
             game
-            for game in describe.lobby_rows(selectors.game_summaries(playing, viewer))
+            for game in table.lobby_rows(selectors.game_summaries(playing, viewer))
             if game["id"] not in mine_ids
         ],
-        "finished_games": describe.lobby_rows(selectors.game_summaries(finished, viewer))[:10],
+        "finished_games": table.lobby_rows(selectors.game_summaries(finished, viewer))[:10],
     }
     return render(request, "games/lobby.html", context)
 
@@ -253,7 +253,7 @@ def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get(game_id)
     data = selectors.game_view_for_viewer(game, request.user)
-    names = describe.seat_names(data)
+    names = table.seat_names(data)
     events = [
         {**event, "text": describe.describe_event(event, names)}
         for event in selectors.game_events_for_viewer(game, request.user)
@@ -295,8 +295,8 @@ def _regions(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> dict[
         game, request.user, after_seq=max(0, data["version"] - HISTORY_WINDOW)
     )
     memory_key = f"game-{game.pk}-memory"
-    memory, seen_cards = describe.remember_turn(
-        describe.Memory.from_json(request.session.get(memory_key)), data
+    memory, seen_cards = table.remember_turn(
+        table.Memory.from_json(request.session.get(memory_key)), data
     )
     if memory is not None and request.session.get(memory_key) != memory.to_json():
         request.session[memory_key] = memory.to_json()
@@ -304,12 +304,12 @@ def _regions(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> dict[
         {"level": message.level_tag, "text": str(message)}
         for message in messages.get_messages(request)
     ]
-    return describe.table_for_viewer(data, events, seen_cards=seen_cards, notices=notices)
+    return table.table_for_viewer(data, events, seen_cards=seen_cards, notices=notices)
 
 
 def _result(data: Mapping[str, Any]) -> dict[str, Any] | None:
     if data["status"] in (Game.Status.FINISHED, Game.Status.ABORTED):
-        return describe.result_for_page(data["result"], describe.seat_names(data))
+        return describe.result_for_page(data["result"], table.seat_names(data))
     return None
 
 
@@ -398,5 +398,5 @@ def game_invite(request: HttpRequest, token: str) -> HttpResponse:
         services.game_take_seat(game_id=game_id, user=request.user, invited=True)
         return SeeOther(reverse("game_detail", args=[game_id]))
     game = selectors.game_get(game_id)
-    summary = describe.lobby_rows(selectors.game_summaries([game], request.user))[0]
+    summary = table.lobby_rows(selectors.game_summaries([game], request.user))[0]
     return render(request, "games/invite.html", {"game": summary})

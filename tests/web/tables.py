@@ -15,9 +15,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 
 from games import bots, engine, selectors, services
-from games.describe import payment_options
 from games.models import Game, Seat
 from games.services import SeatRequest
+from games.table import payment_options
 
 SEED = 20240611
 

@@ -6,14 +6,8 @@ from typing import Any
 
 import pytest
 
-from games.describe import (
-    Memory,
-    describe_action,
-    describe_event,
-    payment_options,
-    remember_turn,
-    result_for_page,
-)
+from games.describe import describe_action, describe_event, result_for_page
+from games.table import Memory, payment_options, remember_turn
 
 NAMES = ["alice", "bob", "carol"]
 
