@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from rest_framework.test import APIClient
@@ -45,29 +45,6 @@ def error_code(response: Any) -> str:
     assert set(body["error"]) == {"code", "message", "details"}, body
     code: str = body["error"]["code"]
     return code
-
-
-def walk(value: Any) -> Iterator[tuple[str | None, Any]]:
-    """Every (key, value) pair in a JSON-like structure; list items have key None."""
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            yield key, item
-            yield from walk(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield None, item
-            yield from walk(item)
-
-
-def card_ids_shown(value: Any) -> set[int]:
-    """Card ids a response reveals: cards spelled out, and ``card`` fields of actions."""
-    shown: set[int] = set()
-    for key, item in walk(value):
-        if isinstance(item, Mapping) and {"id", "level", "cost"} <= set(item):
-            shown.add(item["id"])
-        if key == "card" and isinstance(item, int):
-            shown.add(item)
-    return shown
 
 
 def secret_cards_for(game: Game, seat: int | None) -> set[int]:

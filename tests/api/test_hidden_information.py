@@ -19,7 +19,8 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games.models import Game, GameEvent
-from tests.api.helpers import card_ids_shown, game_url, post_action, secret_cards_for, walk
+from tests.api.helpers import game_url, post_action, secret_cards_for
+from tests.leaks import card_ids_shown, walk
 
 SECRET_KEYS = {"setup", "salt", "seed"}
 

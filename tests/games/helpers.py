@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -96,26 +96,3 @@ def play_to_end(game: Game | int, *, seed: int = 0) -> Game:
     fresh = play_random(game, 1000, seed=seed)
     assert fresh.status == Game.Status.FINISHED
     return fresh
-
-
-def walk(value: Any) -> Iterator[tuple[str | None, Any]]:
-    """Every (key, value) pair in a JSON-like structure, depth first; list items have key None."""
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            yield key, item
-            yield from walk(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield None, item
-            yield from walk(item)
-
-
-def card_ids_shown(value: Any) -> set[int]:
-    """Every card id the structure reveals: cards spelled out in full, and action payloads."""
-    shown: set[int] = set()
-    for key, item in walk(value):
-        if isinstance(item, Mapping) and {"id", "level", "cost"} <= set(item):
-            shown.add(item["id"])
-        if key == "card" and isinstance(item, int):
-            shown.add(item)
-    return shown

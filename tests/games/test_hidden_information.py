@@ -15,7 +15,8 @@ from games import engine, projection, selectors, services
 from games.errors import GameNotFound
 from games.models import Game, GameEvent
 from games.services import UserSeat
-from tests.games.helpers import act, card_ids_shown, reload, walk
+from tests.games.helpers import act, reload
+from tests.leaks import card_ids_shown, walk
 
 pytestmark = pytest.mark.django_db
 
