@@ -18,10 +18,16 @@ def version_shown(page: Page) -> int:
 
 
 def take_three_gems(page: Page) -> None:
+    """Tick one of the combinations the page offers (the server's legal takes) and take it.
+
+    The game's shuffle is random, so which colours are left differs from run to run.
+    """
     before = version_shown(page)
-    boxes = page.locator(".take-form input[name=gems]:not([disabled])")
-    for index in range(3):
-        boxes.nth(index).check()
+    form = page.locator(".take-form")
+    offered = (form.get_attribute("data-legal-takes") or "").split()
+    assert offered, "the page offers no way to take gems"
+    for colour in offered[0].split(","):
+        form.locator(f"input[name=gems][value={colour}]").check()
     page.click(".take-form .take-selected")
     expect(page.locator("#region-status")).not_to_have_attribute("data-version", str(before))
 
