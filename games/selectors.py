@@ -14,7 +14,6 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from games import engine, projection
-from games.engine.splendor.gems import COLOUR_NAMES
 from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat
 from games.projection import Event, GameRecord, SeatRecord
@@ -90,13 +89,22 @@ def seat_for_viewer(game: Game, viewer: Viewer) -> int | None:
 
 def can_view(game: Game, viewer: Viewer) -> bool:
     """Public games are open to everyone; private ones to their creator, players and staff."""
-    if game.is_public:
-        return True
+    return game.is_public or Game.objects.filter(_visible_to(viewer), pk=game.pk).exists()
+
+
+def _visible_to(viewer: Viewer) -> Q:
+    """The games ``viewer`` may see, as a filter: the one statement of that rule."""
     if viewer is None or not viewer.is_authenticated:
-        return False
-    if getattr(viewer, "is_staff", False) or game.created_by_id == viewer.pk:
-        return True
-    return seat_for_viewer(game, viewer) is not None
+        return Q(is_public=True)
+    if getattr(viewer, "is_staff", False):
+        return Q()
+    return Q(is_public=True) | _involves(viewer)
+
+
+def _involves(viewer: AbstractBaseUser) -> Q:
+    """Games ``viewer`` created or has a seat in."""
+    seated = Exists(Seat.objects.filter(game=OuterRef("pk"), user_id=viewer.pk))
+    return Q(created_by_id=viewer.pk) | Q(seated)
 
 
 def game_view_for_viewer(game: Game, viewer: Viewer) -> dict[str, Any]:
@@ -224,31 +232,9 @@ def game_version_for_viewer(game_id: int, viewer: Viewer) -> int | None:
 
     What a page polls every two seconds: it must cost almost nothing when nothing changed.
     """
-    games = Game.objects.filter(pk=game_id)
-    if viewer is None or not viewer.is_authenticated:
-        games = games.filter(is_public=True)
-    elif not getattr(viewer, "is_staff", False):
-        games = games.filter(
-            Q(is_public=True) | Q(created_by_id=viewer.pk) | Q(seats__user_id=viewer.pk)
-        )
+    games = Game.objects.filter(_visible_to(viewer), pk=game_id)
     # Unordered and sliced: no ORDER BY, one row, one column.
     return next(iter(games.order_by().values_list("version", flat=True)[:1]), None)
-
-
-def game_payment_options_for_viewer(game: Game, viewer: Viewer, card: int) -> list[dict[str, int]]:
-    """Every exact way the viewer can pay for ``card`` now, fewest gold first (token JSON).
-
-    Empty unless the game waits for the viewer and the card is one they may buy.
-    """
-    actions = game_legal_actions_for_viewer(game, viewer)
-    if {"type": "buy_card", "card": card} not in actions:
-        return []
-    state = game_state(game)
-    assert state is not None
-    return [
-        {name: count for name, count in zip(COLOUR_NAMES, payment, strict=True) if count}
-        for payment in engine.payment_options(state, card)
-    ]
 
 
 # Lists: the lobby, "my games", "my turn" ---------------------------------------------------
@@ -264,21 +250,15 @@ def game_list_for_viewer(
 ) -> QuerySet[Game]:
     """Games ``viewer`` may see (public ones, their own, all for staff), newest first."""
     games = Game.objects.defer("snapshot", "options").prefetch_related("seats")
-    authenticated = viewer is not None and viewer.is_authenticated
-    if authenticated:
-        seated = Exists(Seat.objects.filter(game=OuterRef("pk"), user_id=viewer.pk))
-        games = games.annotate(viewer_is_seated=seated)
-    if not (authenticated and getattr(viewer, "is_staff", False)):
-        visible = Q(is_public=True)
-        if authenticated:
-            visible |= Q(viewer_is_seated=True) | Q(created_by_id=viewer.pk)
-        games = games.filter(visible)
+    games = games.filter(_visible_to(viewer))
+    if (mine or my_turn) and (viewer is None or not viewer.is_authenticated):
+        return games.none()  # a guest has no games of their own
     if status:
         games = games.filter(status=status)
     if variant:
         games = games.filter(variant=variant)
     if mine:
-        games = games.filter(Q(viewer_is_seated=True) | Q(created_by_id=viewer.pk))
+        games = games.filter(_involves(viewer))
     if my_turn:
         acting = Seat.objects.filter(
             game=OuterRef("pk"), user_id=viewer.pk, index=OuterRef("acting_seat")

@@ -7,7 +7,6 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from accounts.models import Profile
 from games import engine, selectors, services
-from games.engine.splendor.gems import COLOUR_NAMES
 from games.errors import NotAllowed
 from games.models import Game
 from games.services import OpenSeat, UserSeat
@@ -66,51 +65,6 @@ def test_the_version_of_a_private_game_is_hidden_from_outsiders(
     assert selectors.game_version_for_viewer(game.pk, bob) == game.version
 
 
-def test_payment_options_are_offered_only_to_the_player_to_act(
-    started_game: Game, alice: User, bob: User
-) -> None:
-    state = selectors.game_state(started_game)
-    assert state is not None
-    free_card = next(iter(state.board[0]))
-    assert free_card is not None
-
-    # At the start nobody holds a token, so no card can be bought by anyone.
-    assert selectors.game_payment_options_for_viewer(started_game, alice, free_card) == []
-    assert selectors.game_payment_options_for_viewer(started_game, bob, free_card) == []
-
-
-def test_payment_options_list_every_exact_payment_of_an_affordable_card(
-    started_game: Game, alice: User
-) -> None:
-    game = started_game
-    for _ in range(40):  # play on until alice, to act, can buy something
-        game = reload(game)
-        actions = selectors.game_legal_actions_for_viewer(game, alice)
-        buys = [action for action in actions if action["type"] == "buy_card"]
-        if buys:
-            break
-        acting = game.seats.get(index=game.acting_seat).user
-        options = selectors.game_legal_actions_for_viewer(game, acting)
-        choice = next((a for a in options if a["type"] == "take_gems"), options[0])
-        services.game_take_action(
-            game_id=game.pk, user=acting, action=choice, expected_version=game.version
-        )
-    else:
-        pytest.fail("alice never got to buy a card")
-    card = buys[0]["card"]
-    state = selectors.game_state(game)
-    assert state is not None
-
-    options = selectors.game_payment_options_for_viewer(game, alice, card)
-
-    expected = [
-        {name: count for name, count in zip(COLOUR_NAMES, payment, strict=True) if count}
-        for payment in engine.payment_options(state, card)
-    ]
-    assert options
-    assert options == expected
-
-
 def test_a_finished_game_shows_every_reserved_card_to_everyone(started_game: Game) -> None:
     game = play_to_end(started_game, seed=3)
     assert game.status == Game.Status.FINISHED
@@ -138,3 +92,24 @@ def test_the_payment_rule_for_views_lets_one_gold_stand_in_for_each_colour(
     for colour in card["cost"]:
         with_gold = {**card["cost"], colour: card["cost"][colour] - 1, "gold": 1}
         assert {name: n for name, n in with_gold.items() if n} in options
+
+
+def test_a_guest_has_no_games_of_their_own(started_game: Game) -> None:
+    assert list(selectors.game_list_for_viewer(AnonymousUser())) == [started_game]
+    assert list(selectors.game_list_for_viewer(AnonymousUser(), mine=True)) == []
+    assert list(selectors.game_list_for_viewer(AnonymousUser(), my_turn=True)) == []
+
+
+def test_the_creator_still_sees_a_private_game_after_leaving_its_seat(
+    alice: User, bob: User
+) -> None:
+    game = services.game_create(
+        variant="splendor", seats=[UserSeat(alice), OpenSeat()], created_by=alice,
+        is_public=False,
+    )  # fmt: skip
+    services.game_leave_seat(game_id=game.pk, user=alice)
+
+    assert selectors.can_view(reload(game), alice)
+    assert not selectors.can_view(reload(game), bob)
+    assert list(selectors.game_list_for_viewer(alice, mine=True)) == [game]
+    assert selectors.game_version_for_viewer(game.pk, alice) == reload(game).version

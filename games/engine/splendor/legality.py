@@ -107,11 +107,6 @@ def main_actions(state: GameState) -> list[Action]:
     return actions
 
 
-def can_afford(player: PlayerState, card: int) -> bool:
-    """Whether the player's bonuses, tokens and gold together cover the card's cost."""
-    return _covers(_spending_power(player), card)
-
-
 def _spending_power(player: PlayerState) -> tuple[int, ...]:
     """Bonuses plus tokens of each gem colour, then gold: what any purchase can draw on."""
     tokens = player.tokens
