@@ -18,6 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -188,7 +189,11 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         "result": _result(data),
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
     }
-    return render(request, "games/game.html", context)
+    response = render(request, "games/game.html", context)
+    # "no-store": Back after leaving the page must fetch the game again, never show an old
+    # "Your turn" from the browser's cache.
+    add_never_cache_headers(response)
+    return response
 
 
 @require_safe
@@ -280,7 +285,16 @@ def _regions_response(request: HttpRequest, game_id: int, *, status: int = 200) 
         name: region for name, region in regions.items() if shown.get(name) != region["digest"]
     }
     context = {"game": data, "regions": changed, "oob": True}
-    return render(request, "games/partials/regions.html", context, status=status)
+    response = render(request, "games/partials/regions.html", context, status=status)
+    # The page drops an answer older than what it shows (answers can arrive in any order), and
+    # compares every region with these digests: one changed by another answer in the meantime
+    # makes it ask again.
+    response["X-Game-Version"] = str(data["version"])
+    response["X-Region-Digests"] = ",".join(
+        f"{name}={region['digest']}" for name, region in regions.items()
+    )
+    add_never_cache_headers(response)
+    return response
 
 
 def _digests_shown(request: HttpRequest) -> dict[str, str]:
@@ -336,7 +350,9 @@ def _waiting_room(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> 
         "bot_descriptions": bot_descriptions(),
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
     }
-    return render(request, "games/waiting.html", context)
+    response = render(request, "games/waiting.html", context)
+    add_never_cache_headers(response)
+    return response
 
 
 @login_required

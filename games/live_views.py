@@ -1,0 +1,81 @@
+"""The push endpoint: a Server-Sent Events stream of a game's versions (``games.live``).
+
+Served only by the ASGI server (uvicorn, see README): under WSGI a stream would hold a worker
+thread per open page, so there the endpoint answers 503 and the page keeps to its fallback poll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.views.decorators.http import require_safe
+
+from games import selectors
+from games.live import Subscriber, hub
+
+KEEPALIVE_SECONDS = 20.0
+"""A comment line this often keeps proxies from closing a quiet stream and finds dead peers."""
+RECONNECT_MS = 1000
+
+
+@require_safe
+async def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
+    """``text/event-stream``: one ``version`` event per new version of the game.
+
+    A page that (re)connects says which version it shows (``Last-Event-ID``, which browsers
+    resend on reconnect, or ``?version=``); if the game is past it, the first event says so at
+    once, so nothing is missed while the page was away.
+    """
+    if not isinstance(request, ASGIRequest):
+        return _unavailable("Push needs the ASGI server; poll /version instead.")
+    if not hub.is_available:
+        return _unavailable("Push is unavailable for a moment; poll /version instead.")
+    shown = _version_shown(request)
+    # Subscribe before reading the version: a move committed in between is then not lost.
+    subscriber = hub.subscribe(game_id, shown)
+    try:
+        user = await request.auser()
+        version = await sync_to_async(selectors.game_version_for_viewer)(game_id, user)
+    except BaseException:
+        hub.unsubscribe(subscriber)
+        raise
+    if version is None:
+        hub.unsubscribe(subscriber)
+        return JsonResponse({"error": "There is no such game."}, status=404)
+    subscriber.offer(version)
+    response = StreamingHttpResponse(
+        _stream(subscriber, first=version if version > shown else None),
+        content_type="text/event-stream",
+    )
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass events through as they come
+    return response
+
+
+async def _stream(subscriber: Subscriber, *, first: int | None) -> AsyncIterator[bytes]:
+    try:
+        yield f"retry: {RECONNECT_MS}\n\n".encode()
+        if first is not None:
+            yield _event(first)
+        async for version in subscriber.versions(KEEPALIVE_SECONDS):
+            yield b": keepalive\n\n" if version is None else _event(version)
+    finally:
+        hub.unsubscribe(subscriber)
+
+
+def _event(version: int) -> bytes:
+    return f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
+
+
+def _version_shown(request: HttpRequest) -> int:
+    raw = request.headers.get("Last-Event-ID") or request.GET.get("version", "")
+    return int(raw) if raw.isdigit() and len(raw) < 12 else 0
+
+
+def _unavailable(message: str) -> HttpResponse:
+    response = JsonResponse({"error": message}, status=503)
+    response["Retry-After"] = "15"
+    return response
