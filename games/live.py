@@ -67,20 +67,21 @@ class Subscriber:
         self.closed = True
         self.wake.set()
 
-    async def versions(self, keepalive: float) -> AsyncIterator[int | None]:
-        """Each newer version as it comes (bursts collapse to the newest); None every
-        ``keepalive`` seconds of silence. Ends when the hub closes the subscriber."""
-        sent = self.latest
+    async def versions(self, since: int, keepalive: float) -> AsyncIterator[int | None]:
+        """Each version newer than ``since`` as it comes (bursts collapse to the newest); None
+        every ``keepalive`` seconds of silence. Ends when the hub closes the subscriber."""
+        sent = since
         while not self.closed:
+            if self.latest > sent:
+                sent = self.latest
+                yield sent
+                continue
             try:
                 await asyncio.wait_for(self.wake.wait(), timeout=keepalive)
             except TimeoutError:
                 yield None
                 continue
             self.wake.clear()
-            if self.latest > sent and not self.closed:
-                sent = self.latest
-                yield sent
 
 
 class Hub:
@@ -92,16 +93,21 @@ class Hub:
         self._subscribers: dict[int, set[Subscriber]] = {}
         self._listener: asyncio.Task[None] | None = None
         self._listener_loop: asyncio.AbstractEventLoop | None = None
+        self._ready: asyncio.Event | None = None
         self.is_listening = False
 
-    def subscribe(self, game_id: int, version: int) -> Subscriber:
-        """Call on the event loop of the stream."""
+    async def subscribe(self, game_id: int, version: int) -> Subscriber:
+        """A subscriber on the running loop, once this process hears every published version
+        (with Redis, its subscription is up; waits at most a couple of seconds for that)."""
         loop = asyncio.get_running_loop()
         subscriber = Subscriber(game_id, loop, latest=version)
         with self._lock:
             self._subscribers.setdefault(game_id, set()).add(subscriber)
         if settings.REDIS_URL:
-            self._ensure_listener(loop)
+            ready, is_new = self._ensure_listener(loop)
+            if is_new:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(ready.wait(), timeout=2)
         return subscriber
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
@@ -135,19 +141,23 @@ class Hub:
 
     @property
     def is_available(self) -> bool:
-        """Whether a new stream would be told of moves: always embedded; with Redis, only
-        while the subscription is up (or has not been tried yet in this loop)."""
-        return not settings.REDIS_URL or self.is_listening or self._listener is None
+        """Whether streams are told of moves: always embedded; with Redis, while this
+        process's subscription is up."""
+        return not settings.REDIS_URL or self.is_listening
 
-    def _ensure_listener(self, loop: asyncio.AbstractEventLoop) -> None:
+    def _ensure_listener(self, loop: asyncio.AbstractEventLoop) -> tuple[asyncio.Event, bool]:
+        """The subscription's "ready" flag on ``loop``, and whether it was started just now."""
         with self._lock:
             alive = self._listener is not None and not self._listener.done()
-            if alive and self._listener_loop is loop:
-                return
+            if alive and self._listener_loop is loop and self._ready is not None:
+                return self._ready, False
             self._listener_loop = loop
-            self._listener = loop.create_task(self._listen(settings.REDIS_URL))
+            self._ready = asyncio.Event()
+            self.is_listening = False
+            self._listener = loop.create_task(self._listen(settings.REDIS_URL, self._ready))
+            return self._ready, True
 
-    async def _listen(self, url: str) -> None:
+    async def _listen(self, url: str, ready: asyncio.Event) -> None:
         """One pattern subscription for every game; resubscribes after Redis comes back."""
         prefix = channel_prefix()
         while True:
@@ -158,6 +168,7 @@ class Hub:
                 async with client.pubsub(ignore_subscribe_messages=True) as pubsub:
                     await pubsub.psubscribe(prefix + "*")
                     self.is_listening = True
+                    ready.set()
                     async for message in pubsub.listen():
                         self._deliver_message(prefix, message)
             except asyncio.CancelledError:
@@ -166,6 +177,7 @@ class Hub:
                 logger.warning("Live updates: lost the Redis subscription; retrying", exc_info=True)
             finally:
                 was_listening, self.is_listening = self.is_listening, False
+                ready.clear()
                 if was_listening:
                     self.close_all()
                 with contextlib.suppress(Exception):

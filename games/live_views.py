@@ -7,6 +7,7 @@ thread per open page, so there the endpoint answers 503 and the page keeps to it
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
@@ -14,11 +15,12 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpRe
 from django.views.decorators.http import require_safe
 
 from games import selectors
-from games.live import Subscriber, hub
+from games.live import hub
 
 KEEPALIVE_SECONDS = 20.0
 """A comment line this often keeps proxies from closing a quiet stream and finds dead peers."""
 RECONNECT_MS = 1000
+UNAVAILABLE_RETRY_MS = 15_000
 
 
 @require_safe
@@ -31,39 +33,38 @@ async def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
     """
     if not isinstance(request, ASGIRequest):
         return _unavailable("Push needs the ASGI server; poll /version instead.")
-    if not hub.is_available:
-        return _unavailable("Push is unavailable for a moment; poll /version instead.")
     shown = _version_shown(request)
-    # Subscribe before reading the version: a move committed in between is then not lost.
-    subscriber = hub.subscribe(game_id, shown)
-    try:
-        user = await request.auser()
-        version = await sync_to_async(selectors.game_version_for_viewer)(game_id, user)
-    except BaseException:
-        hub.unsubscribe(subscriber)
-        raise
-    if version is None:
-        hub.unsubscribe(subscriber)
+    user = await request.auser()
+    if await _version_for(game_id, user) is None:
         return JsonResponse({"error": "There is no such game."}, status=404)
-    subscriber.offer(version)
     response = StreamingHttpResponse(
-        _stream(subscriber, first=version if version > shown else None),
-        content_type="text/event-stream",
+        _stream(game_id, user, since=shown), content_type="text/event-stream"
     )
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass events through as they come
     return response
 
 
-async def _stream(subscriber: Subscriber, *, first: int | None) -> AsyncIterator[bytes]:
+async def _stream(game_id: int, user: Any, *, since: int) -> AsyncIterator[bytes]:
+    """Every version after ``since`` (what the page shows). The subscription is taken inside
+    the stream, so it ends with it, and before the version is read, so a move committed in
+    between is not lost; a page that missed versions hears the newest at once."""
+    subscriber = await hub.subscribe(game_id, since)
     try:
+        if not hub.is_available:  # Redis did not answer: the page polls, and retries later
+            yield f"retry: {UNAVAILABLE_RETRY_MS}\n\n".encode()
+            return
         yield f"retry: {RECONNECT_MS}\n\n".encode()
-        if first is not None:
-            yield _event(first)
-        async for version in subscriber.versions(KEEPALIVE_SECONDS):
+        current = await _version_for(game_id, user)
+        subscriber.offer(current or 0)
+        async for version in subscriber.versions(since, KEEPALIVE_SECONDS):
             yield b": keepalive\n\n" if version is None else _event(version)
     finally:
         hub.unsubscribe(subscriber)
+
+
+async def _version_for(game_id: int, user: Any) -> int | None:
+    return await sync_to_async(selectors.game_version_for_viewer)(game_id, user)
 
 
 def _event(version: int) -> bytes:
