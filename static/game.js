@@ -98,12 +98,14 @@
   });
 
   let pushOpen = false;
-  document.body.addEventListener("htmx:sseOpen", function () {
-    pushOpen = true;
-  });
-  document.body.addEventListener("htmx:sseError", function () {
-    pushOpen = false;
-  });
+  const showPush = function (open) {
+    pushOpen = open;
+    if (game) {
+      game.dataset.push = open ? "open" : "closed";
+    }
+  };
+  document.body.addEventListener("htmx:sseOpen", () => showPush(true));
+  document.body.addEventListener("htmx:sseError", () => showPush(false));
 
   // The waiting room (no push) and the fallback: ask whether the version changed.
   const live = game || document.querySelector("[data-live]");
