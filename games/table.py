@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import engine
+from games.buying_power import power_by_colour, shortfall
 from games.describe import (
     GEM_NAMES,
     LETTERS,
@@ -207,7 +208,8 @@ def table_for_viewer(
         "players": {
             "forms_version": forms_version,
             "players": [
-                _player(player, data, names, card, moved_since) for player in state["players"]
+                _player(player, data, names, card, moved_since, _last_mover(events))
+                for player in state["players"]
             ],
         },
         "decision": _decision(state, me, choices, forms_version),
@@ -246,6 +248,12 @@ def _seats_moved_since(
         for event in events
         if _is_move(event) and event["seq"] > seq and event["seat"] != viewer_seat
     }
+
+
+def _last_mover(events: Sequence[Mapping[str, Any]]) -> int | None:
+    """The seat of the latest move among ``events``, to highlight for a moment."""
+    moves = [event for event in events if _is_move(event)]
+    return moves[-1]["seat"] if moves else None
 
 
 def _is_move(event: Mapping[str, Any]) -> bool:
@@ -330,6 +338,7 @@ def _card(
     """A card for the ``card`` partial; ``buyer`` is the viewer if they could ever buy it."""
     options = payment_options(buyer, item) if buyer is not None else []
     can_buy = item["id"] in choices.buys
+    lacking = shortfall(buyer, item["cost"]) if buyer is not None and not options else None
     return {
         "id": item["id"],
         "level": item["level"],
@@ -348,6 +357,7 @@ def _card(
         if can_buy
         else [],
         "is_new": is_new,
+        "needs": lacking["text"] if lacking else "",
     }
 
 
@@ -365,8 +375,10 @@ def _player(
     names: Sequence[str],
     card: Any,
     moved_since: set[int],
+    last_mover: int | None = None,
 ) -> dict[str, Any]:
     seat = player["seat"]
+    noble_points = sum(noble["points"] for noble in player["nobles"])
     is_viewer = seat == data["viewer_seat"]
     bot_level = data["seats"][seat]["bot_level"]
     return {
@@ -377,6 +389,10 @@ def _player(
         "is_acting": seat == data["acting_seat"],
         "acted_since": seat in moved_since,
         "points": player["points"],
+        "card_points": player["points"] - noble_points,
+        "noble_points": noble_points,
+        "is_last_mover": seat == last_mover and not is_viewer,
+        "power": power_by_colour(player),
         "token_count": player["token_count"],
         "tokens": gems(player["tokens"], zeros=True),
         "bonuses": gems(player["bonuses"], GEM_COLOURS, zeros=True),

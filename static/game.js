@@ -211,6 +211,62 @@
     wasMyTurn = isMyTurn;
   };
 
+  // Cards: a click (or Enter) opens a card's Buy / Reserve over it; the choice is the confirm.
+  // Nothing is sent before it, and Escape, Cancel or a click elsewhere closes the card.
+
+  document.documentElement.classList.add("js");
+
+  const closeCards = function (except) {
+    document.querySelectorAll(".card.is-open").forEach(function (card) {
+      if (card !== except) {
+        card.classList.remove("is-open");
+        card.setAttribute("aria-expanded", "false");
+      }
+    });
+  };
+
+  document.addEventListener("click", function (event) {
+    const card = event.target.closest(".card.has-actions");
+    if (event.target.closest(".card-close")) {
+      closeCards();
+      if (card) {
+        card.focus();
+      }
+      return;
+    }
+    if (!card) {
+      closeCards();
+      return;
+    }
+    if (event.target.closest(".card-actions")) {
+      return; // a choice inside an open card: its form does the rest
+    }
+    const open = !card.classList.contains("is-open");
+    closeCards(card);
+    card.classList.toggle("is-open", open);
+    card.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) {
+      const first = card.querySelector(".card-actions button");
+      if (first) {
+        first.focus();
+      }
+    }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") {
+      const open = document.querySelector(".card.is-open");
+      closeCards();
+      if (open) {
+        open.focus();
+      }
+    } else if ((event.key === "Enter" || event.key === " ") &&
+               event.target.matches && event.target.matches(".card.has-actions")) {
+      event.preventDefault();
+      event.target.click();
+    }
+  });
+
   // Legal choices in the forms ---------------------------------------------------------------
 
   const colourOrder = ["white", "blue", "green", "red", "black"];
@@ -253,6 +309,7 @@
   const prepare = function (root) {
     root.querySelectorAll(".take-form").forEach(updateTakeForm);
     root.querySelectorAll(".return-form").forEach(updateReturnForm);
+    root.querySelectorAll(".card-close").forEach((button) => (button.hidden = false));
     showTurn();
   };
 

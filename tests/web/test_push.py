@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
 from django.test import AsyncClient, Client
 
@@ -19,6 +20,12 @@ from games.services import OpenSeat, UserSeat
 from tests.web.tables import create_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def run_async(coroutine_function: Callable[[], Any]) -> Any:
+    """Run on a fresh event loop in its own thread (the browser tests may hold this one's)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine_function()).result(timeout=30)
 
 
 def versions_pushed(
@@ -51,7 +58,7 @@ def versions_pushed(
         await chunks.aclose()
         return versions
 
-    return async_to_sync(listen)()
+    return run_async(listen)
 
 
 @pytest.fixture(params=["embedded", pytest.param("redis", marks=pytest.mark.redis)])
@@ -104,9 +111,9 @@ def test_a_private_game_streams_only_to_those_who_may_see_it(
         response = await client.get(f"/games/{game.pk}/events")
         return response.status_code
 
-    assert async_to_sync(status_for)(bob) == 404
-    assert async_to_sync(status_for)(None) == 404
-    assert async_to_sync(status_for)(alice) == 200
+    assert run_async(lambda: status_for(bob)) == 404
+    assert run_async(lambda: status_for(None)) == 404
+    assert run_async(lambda: status_for(alice)) == 200
 
 
 def test_under_wsgi_the_stream_is_refused_so_the_page_polls(bob_client: Client, duel: Game) -> None:
@@ -134,7 +141,7 @@ def test_a_page_never_hears_an_older_version_than_it_was_told(settings: Any) -> 
             live.hub.unsubscribe(subscriber)
         return heard
 
-    assert async_to_sync(run)() == [7, 8]
+    assert run_async(run) == [7, 8]
     assert live.hub.open_streams == 0
 
 
