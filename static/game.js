@@ -148,7 +148,7 @@
     sound: window.localStorage.getItem("splendor.alert.sound") === "on",
     notify: window.localStorage.getItem("splendor.alert.notify") === "on",
   };
-  const alertLabels = { sound: "Sound on my turn", notify: "Notify me on my turn" };
+  const alertLabels = { sound: "Sound on my turn", notify: "Notify on my turn" };
   const showAlertToggles = function () {
     document.querySelectorAll(".alert-toggle").forEach(function (button) {
       const on = alerts[button.dataset.alert];
@@ -311,6 +311,7 @@
     root.querySelectorAll(".return-form").forEach(updateReturnForm);
     root.querySelectorAll(".card-close").forEach((button) => (button.hidden = false));
     showTurn();
+    showAlertToggles();
   };
 
   document.addEventListener("input", function (event) {
@@ -325,7 +326,6 @@
   });
   htmx.onLoad(prepare);
   prepare(document);
-  showAlertToggles();
   if (game) {
     game.dataset.ready = "true";
   }
