@@ -275,9 +275,7 @@ def game_list_for_viewer(
     my_turn: bool = False,
 ) -> QuerySet[Game]:
     """Games ``viewer`` may see (public ones, their own, all for staff), newest first."""
-    games = Game.objects.defer("snapshot", "options").prefetch_related(
-        "seats__user__profile"
-    )
+    games = Game.objects.defer("snapshot", "options").prefetch_related("seats__user__profile")
     games = games.filter(_visible_to(viewer))
     if (mine or my_turn) and (viewer is None or not viewer.is_authenticated):
         return games.none()  # a guest has no games of their own

@@ -13,7 +13,10 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
+
+from django.utils.dateparse import parse_datetime
 
 from games import engine
 from games.buying_power import power_by_colour, shortfall
@@ -440,4 +443,16 @@ def lobby_rows(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         game["open_seats"] = sum(seat["is_open"] for seat in game["seats"])
         game["acting_name"] = names[acting] if acting is not None else None
         game["result_text"] = result_summary(game["result"], names) if game["result"] else ""
+        changed = game.get("updated_at")
+        game["waiting_since"] = parse_datetime(changed) if changed else None
     return summaries
+
+
+def waiting_for_me_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Games where it is the viewer's turn first, the longest wait on top; the rest after, in
+    their order."""
+    mine = sorted(
+        (row for row in rows if row["is_my_turn"]),
+        key=lambda row: row["waiting_since"] or datetime.max.replace(tzinfo=UTC),
+    )
+    return mine + [row for row in rows if not row["is_my_turn"]]

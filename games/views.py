@@ -57,6 +57,7 @@ ERROR_STATUS: dict[type[GameError], int] = {
 
 STALE_MESSAGE = "The game moved on while you were choosing: here is the board as it is now."
 LOBBY_LIST_LENGTH = 20
+HOME_LIST_LENGTH = 50
 HISTORY_WINDOW = 40
 """Events read for a game page: enough to find the viewer's last move in a four-player game."""
 
@@ -107,14 +108,19 @@ def _refused(request: HttpRequest, error: GameError, game_id: int | None) -> Htt
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    """The home page; a player's games in play come first, those waiting for them on top."""
     my_games = (
         selectors.game_summaries(
-            selectors.game_list_for_viewer(request.user, mine=True)[:5], request.user
+            selectors.game_list_for_viewer(request.user, mine=True).filter(
+                status__in=[Game.Status.WAITING, Game.Status.ACTIVE]
+            )[:HOME_LIST_LENGTH],
+            request.user,
         )
         if request.user.is_authenticated
         else []
     )
-    return render(request, "home.html", {"my_games": table.lobby_rows(my_games)})
+    rows = table.waiting_for_me_first(table.lobby_rows(my_games))
+    return render(request, "home.html", {"my_games": rows})
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -134,9 +140,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
     ]
     context = {
         # Games waiting for the viewer come first.
-        "my_active": sorted(
-            (game for game in mine if game["status"] in ("waiting", "active")),
-            key=lambda game: not game["is_my_turn"],
+        "my_active": table.waiting_for_me_first(
+            [game for game in mine if game["status"] in ("waiting", "active")]
         ),
         "my_finished": [game for game in mine if game["status"] not in ("waiting", "active")][:10],
         "open_games": [
@@ -251,6 +256,14 @@ def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get(game_id)
     data = selectors.game_view_for_viewer(game, request.user)
     return render(request, "games/resign.html", {"game": data})
+
+
+@login_required
+@require_POST
+@translates_game_errors
+def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = services.game_rematch(game_id=game_id, by_user=request.user)
+    return SeeOther(reverse("game_detail", args=[game.pk]))
 
 
 @require_safe
