@@ -2,6 +2,9 @@
 
 Served only by the ASGI server (uvicorn, see README): under WSGI a stream would hold a worker
 thread per open page, so there the endpoint answers 503 and the page keeps to its fallback poll.
+The view itself is synchronous (a quick check of who may see the game); the stream it returns is
+asynchronous, and the ASGI handler runs it on the event loop, where an idle page costs a small
+task, not a thread.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ UNAVAILABLE_RETRY_MS = 15_000
 
 
 @require_safe
-async def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
     """``text/event-stream``: one ``version`` event per new version of the game.
 
     A page that (re)connects says which version it shows (``Last-Event-ID``, which browsers
@@ -34,8 +37,8 @@ async def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
     if not isinstance(request, ASGIRequest):
         return _unavailable("Push needs the ASGI server; poll /version instead.")
     shown = _version_shown(request)
-    user = await request.auser()
-    if await _version_for(game_id, user) is None:
+    user = request.user
+    if selectors.game_version_for_viewer(game_id, user) is None:
         return JsonResponse({"error": "There is no such game."}, status=404)
     response = StreamingHttpResponse(
         _stream(game_id, user, since=shown), content_type="text/event-stream"

@@ -107,8 +107,13 @@
   document.body.addEventListener("htmx:sseOpen", () => showPush(true));
   document.body.addEventListener("htmx:sseError", () => showPush(false));
 
-  // The waiting room (no push) and the fallback: ask whether the version changed.
+  // The waiting room reloads on any news: someone sat down, or the game started.
   const live = game || document.querySelector("[data-live]");
+  if (live && live.dataset.status === "waiting") {
+    document.body.addEventListener("htmx:sseMessage", () => window.location.reload());
+  }
+
+  // The fallback while no push stream is open: ask whether the version changed.
   if (live) {
     let asking = false;
     const checkForNews = async function () {
