@@ -254,6 +254,14 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def database_connections() -> int:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s", [BENCH_DB])
+        return int(cursor.fetchone()[0])
+
+
 def open_sockets(pid: int) -> int:
     return sum(1 for fd in Path(f"/proc/{pid}/fd").iterdir() if "socket" in os.readlink(fd))
 
@@ -276,7 +284,8 @@ def idle_pages(port: int, server_pid: int, count: int) -> None:
         await asyncio.sleep(2)
         print(f"  {count} idle pages opened in {opening:.1f} s; server sockets "
               f"{sockets_before} -> {open_sockets(server_pid)}")  # fmt: skip
-        print(f"  server memory (RSS) {before:.0f} MB -> {rss_mb(server_pid):.0f} MB")
+        print(f"  server memory (RSS) {before:.0f} MB -> {rss_mb(server_pid):.0f} MB; "
+              f"database connections now {database_connections()}")  # fmt: skip
         fresh = services.game_take_action(
             game_id=game.pk, action=a_move(game, users[0]), expected_version=game.version,
             user=users[0],
@@ -314,7 +323,8 @@ def main() -> None:
     log = tempfile.NamedTemporaryFile(prefix="live-bench-", suffix=".log", delete=False)  # noqa: SIM115
     server = start(
         [sys.executable, "-m", "uvicorn", "splendor_site.asgi:application", "--port",
-         str(args.port), "--no-access-log", "--log-level", "warning"], log,
+         str(args.port), "--no-access-log", "--log-level", "warning",
+         "--timeout-graceful-shutdown", "2"], log,
     )  # fmt: skip
     worker = start(
         [sys.executable, "-m", "celery", "-A", "splendor_site", "worker", "--concurrency=1",
@@ -340,7 +350,10 @@ def main() -> None:
     finally:
         for process in (server, worker):
             process.terminate()
-            process.wait(timeout=20)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
         from django.db import connections
 
         connections.close_all()

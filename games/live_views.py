@@ -14,6 +14,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.views.decorators.http import require_safe
 
@@ -38,7 +39,9 @@ def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
         return _unavailable("Push needs the ASGI server; poll /version instead.")
     shown = _version_shown(request)
     user = request.user
-    if selectors.game_version_for_viewer(game_id, user) is None:
+    is_visible = selectors.game_version_for_viewer(game_id, user) is not None
+    _release_connection()  # the stream may stay open for hours: hold no connection meanwhile
+    if not is_visible:
         return JsonResponse({"error": "There is no such game."}, status=404)
     response = StreamingHttpResponse(
         _stream(game_id, user, since=shown), content_type="text/event-stream"
@@ -67,7 +70,20 @@ async def _stream(game_id: int, user: Any, *, since: int) -> AsyncIterator[bytes
 
 
 async def _version_for(game_id: int, user: Any) -> int | None:
-    return await sync_to_async(selectors.game_version_for_viewer)(game_id, user)
+    return await sync_to_async(_read_version, thread_sensitive=False)(game_id, user)
+
+
+def _read_version(game_id: int, user: Any) -> int | None:
+    try:
+        return selectors.game_version_for_viewer(game_id, user)
+    finally:
+        _release_connection()
+
+
+def _release_connection() -> None:
+    """Close this thread's database connection, unless a transaction holds it (tests)."""
+    if not connection.in_atomic_block:
+        connection.close()
 
 
 def _event(version: int) -> bytes:

@@ -137,7 +137,9 @@ DATABASES = {
     ),
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["CONN_MAX_AGE"] = 600
+    # Seconds a connection is kept for reuse. The ASGI entry point sets 0 (splendor_site/asgi.py):
+    # there each request runs in a thread of its own, so kept connections would pile up.
+    DATABASES["default"]["CONN_MAX_AGE"] = int(env_str("DATABASE_CONN_MAX_AGE", "600"))
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite ignores SELECT ... FOR UPDATE; taking the write lock when a transaction begins
