@@ -132,7 +132,16 @@ RECORD_SHOWN = """() => {
 
 
 def open_game(page: Any, url: str, game_id: int) -> None:
-    page.goto(f"{url}/games/{game_id}/")
+    from playwright.sync_api import Error
+
+    for attempt in range(3):
+        try:  # the previous game's page may be reloading itself (the game ended) right now
+            page.goto(f"{url}/games/{game_id}/")
+            break
+        except Error:
+            if attempt == 2:
+                raise
+            page.wait_for_timeout(500)
     page.wait_for_selector(".game[data-push=open]", timeout=10_000)
     page.evaluate(RECORD_SHOWN)
 
