@@ -68,6 +68,14 @@ def test_a_move_is_pushed_to_the_other_page_and_the_tab_title_follows_the_turn(
     expect(bob_page.locator("#region-log")).to_contain_text("alice took")
     assert polls == [], "the page polled although the push stream was open"
 
+    # The turn's sound is off until switched on, and stays on for the next page.
+    sound = bob_page.locator(".alert-toggle[data-alert=sound]")
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    sound.click()
+    expect(sound).to_have_attribute("aria-pressed", "true")
+    bob_page.reload()
+    expect(bob_page.locator(".alert-toggle[data-alert=sound]")).to_have_text("Sound on my turn: on")
+
 
 def test_an_older_answer_landing_last_never_replaces_the_newer_board(
     asgi_server: str, page: Page, make_player: Callable[[str], User]

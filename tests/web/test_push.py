@@ -14,7 +14,7 @@ from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
 from django.test import AsyncClient, Client
 
-from games import live, services
+from games import live, live_views, services
 from games.models import Game, Seat
 from games.services import OpenSeat, UserSeat
 from tests.web.tables import create_game
@@ -143,6 +143,26 @@ def test_a_page_never_hears_an_older_version_than_it_was_told(settings: Any) -> 
 
     assert run_async(run) == [7, 8]
     assert live.hub.open_streams == 0
+
+
+def test_with_redis_unreachable_the_stream_ends_and_the_page_polls(
+    bob: User, duel: Game, settings: Any
+) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings.REDIS_URL = f"redis://127.0.0.1:{port}/0"
+
+    async def listen() -> list[bytes]:
+        client = AsyncClient()
+        await client.aforce_login(bob)
+        response = await client.get(f"/games/{duel.pk}/events")
+        return [chunk async for chunk in response.streaming_content]
+
+    # The page is told to come back in a while; until then it polls /version.
+    assert run_async(listen) == [f"retry: {live_views.UNAVAILABLE_RETRY_MS}\n\n".encode()]
 
 
 @pytest.mark.redis
