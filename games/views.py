@@ -335,9 +335,15 @@ def _regions(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> dict[
 
 
 def _result(data: Mapping[str, Any]) -> dict[str, Any] | None:
-    if data["status"] in (Game.Status.FINISHED, Game.Status.ABORTED):
-        return describe.result_for_page(data["result"], table.seat_names(data))
-    return None
+    if data["status"] not in (Game.Status.FINISHED, Game.Status.ABORTED):
+        return None
+    result = describe.result_for_page(data["result"], table.seat_names(data))
+    if data["state"] is not None:  # the score breakdown: points from nobles
+        players = data["state"]["players"]
+        for row in result["rows"]:
+            row["noble_points"] = sum(noble["points"] for noble in players[row["seat"]]["nobles"])
+            row["card_points"] = row["points"] - row["noble_points"]
+    return result
 
 
 # Before the start: the waiting room, joining, bots, invites -----------------------------------

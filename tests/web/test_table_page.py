@@ -134,6 +134,9 @@ def test_a_rematch_seats_the_same_players_and_bots(
 
     response = alice_client.post(f"/games/{game.pk}/rematch/")
 
+    assert re.search(
+        r"\d+ from cards \+ \d+ from nobles", alice_client.get(f"/games/{game.pk}/").text
+    )
     rematch = Game.objects.exclude(pk=game.pk).get()
     assert response.status_code == 303
     assert response["Location"] == f"/games/{rematch.pk}/"
