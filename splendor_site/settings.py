@@ -122,6 +122,16 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # serialises writers instead of failing them with "database is locked" midway.
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE"}
 
+# The role that owns the tables and runs `migrate`, when the site itself connects as a
+# least-privilege role (splendor_site/database_roles.py). Same database, other credentials.
+DATABASE_OWNER: dict[str, str] | None = None
+if env_str("DATABASE_OWNER_URL", ""):
+    _owner = dj_database_url.parse(env_str("DATABASE_OWNER_URL", ""))
+    _where = ("ENGINE", "HOST", "PORT", "NAME")
+    if [_owner[key] for key in _where] != [DATABASES["default"][key] for key in _where]:
+        raise ImproperlyConfigured("DATABASE_OWNER_URL must name the database of DATABASE_URL")
+    DATABASE_OWNER = {"USER": _owner["USER"], "PASSWORD": _owner["PASSWORD"]}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
