@@ -123,6 +123,44 @@ def queue_bot_turn(game_id: int, version: int) -> None:
         )
 
 
+class PublishTimedOut(BrokerUnavailable):
+    """The broker did not take the message within ``BROKER_PUBLISH_WAIT_SECONDS``."""
+
+
+def publish(task: Task, *args: Any, **options: Any) -> None:
+    """Send ``task`` to the broker, waiting at most ``BROKER_PUBLISH_WAIT_SECONDS``.
+
+    A broker whose port accepts connections but never answers would hold the caller for the
+    socket timeouts of every publishing try (seconds); a player's committed move must not wait
+    for that. The send runs in a thread of its own: if it has not finished in time, the caller
+    goes on (``PublishTimedOut``) while the thread finishes or fails on its own. Either way the
+    message arrives or the sweeper queues the turn again; tasks are idempotent, so both is fine.
+    The thread only talks to the broker, never to the database.
+    """
+    failures: list[BaseException] = []
+
+    def send() -> None:
+        try:
+            task.apply_async(args, **options)
+        except BaseException as error:  # handed to the caller, or logged if it left
+            failures.append(error)
+            if not waiting.is_set():
+                logger.warning("publishing %s%r failed after the wait: %s", task.name, args, error)
+
+    waiting = threading.Event()
+    waiting.set()
+    sender = threading.Thread(target=send, name=f"publish-{task.name}", daemon=True)
+    sender.start()
+    sender.join(settings.BROKER_PUBLISH_WAIT_SECONDS)
+    waiting.clear()
+    if sender.is_alive():
+        raise PublishTimedOut(
+            f"the broker did not answer within {settings.BROKER_PUBLISH_WAIT_SECONDS} s"
+        )
+    if failures:
+        raise failures[0]
+
+
 def _has_moved_on(game_id: int, version: int) -> bool:
     return not Game.objects.filter(pk=game_id, version=version).exists()
 
@@ -139,7 +177,7 @@ def enqueue(task: Task, *args: Any) -> None:
     fails does not stop the others; the first failure is raised once the queue is empty.
     """
     if not settings.CELERY_TASK_ALWAYS_EAGER:
-        task.delay(*args)
+        publish(task, *args)
         return
     pending: deque[tuple[Task, tuple[Any, ...]]] | None = getattr(_draining, "pending", None)
     if pending is not None:

@@ -208,8 +208,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 # Publishing tries twice, so a pooled connection that Redis dropped is replaced, then gives up:
 # after about 0.2 s when connections are refused, 4 s (two socket timeouts) when Redis hangs.
-# The after-commit hook then logs a warning and the sweeper queues the bot turn later.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
+# But a request waits for a publish at most this long (games.tasks.publish): the send goes on in
+# the background, and the after-commit hook logs a warning and leaves the turn to the sweeper.
+BROKER_PUBLISH_WAIT_SECONDS = float(env_str("BROKER_PUBLISH_WAIT_SECONDS", "0.4"))
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
