@@ -232,6 +232,14 @@ BOT_TURN_STUCK_AFTER_SECONDS = int(env_str("BOT_TURN_STUCK_AFTER_SECONDS", "60")
 BOT_TASK_SOFT_TIME_LIMIT = 30
 BOT_TASK_TIME_LIMIT = 45
 
+# --- Fairness ---------------------------------------------------------------------------------
+
+# Per-account caps (games.limits): games waiting or in progress that an account plays in or
+# created; games between bots only it runs at once; games it may create per hour.
+GAMES_MAX_ACTIVE_PER_ACCOUNT = int(env_str("GAMES_MAX_ACTIVE_PER_ACCOUNT", "20"))
+GAMES_MAX_BOT_ONLY_PER_ACCOUNT = int(env_str("GAMES_MAX_BOT_ONLY_PER_ACCOUNT", "3"))
+GAMES_MAX_CREATED_PER_HOUR = int(env_str("GAMES_MAX_CREATED_PER_HOUR", "30"))
+
 # --- REST API ---------------------------------------------------------------------------------
 
 # JSON only, one error shape (games.api.errors), personal bearer tokens or the site's session.
