@@ -11,6 +11,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -213,6 +214,18 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "inte
 # the background, and the after-commit hook logs a warning and leaves the turn to the sweeper.
 BROKER_PUBLISH_WAIT_SECONDS = float(env_str("BROKER_PUBLISH_WAIT_SECONDS", "0.4"))
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Fair scheduling: a bot's turn in a game with a player in it goes to its own queue, so that
+# games between bots only (their own queue) cannot keep a waiting player's bot behind them.
+# README, "Bots, the worker and beat": give each its own worker. A worker started without -Q
+# consumes all three.
+BOT_QUEUE_WITH_PLAYERS = "bots_with_players"
+BOT_QUEUE_BOTS_ONLY = "bots_only"
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = [
+    Queue(CELERY_TASK_DEFAULT_QUEUE),
+    Queue(BOT_QUEUE_WITH_PLAYERS),
+    Queue(BOT_QUEUE_BOTS_ONLY),
+]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-bot-turns": {
