@@ -105,9 +105,18 @@ def django_db_modify_db_settings(django_db_modify_db_settings: None) -> Iterator
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: None) -> Iterator[None]:
-    """Once the test database is migrated (and its privileges granted), test as the app role."""
-    with database_roles.as_application(connection):
-        yield
+    """Once the test database is migrated (and its privileges granted), test as the app role.
+
+    Processes the tests start (workers, writers) are the site: they connect to the test
+    database as the application role and get no owner, whose URL names another database.
+    """
+    owner_url = os.environ.pop("DATABASE_OWNER_URL", None)
+    try:
+        with database_roles.as_application(connection):
+            yield
+    finally:
+        if owner_url is not None:
+            os.environ["DATABASE_OWNER_URL"] = owner_url
 
 
 _flush_test_database = TransactionTestCase._fixture_teardown
