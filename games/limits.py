@@ -26,7 +26,7 @@ RUNNING = (Game.Status.WAITING, Game.Status.ACTIVE)
 
 def lock_account(user: AbstractBaseUser) -> None:
     """Serialise one account's lobby requests (the caller holds a transaction)."""
-    get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
+    get_user_model().objects.select_for_update().only("pk").get(pk=user.pk)
 
 
 def check_can_create(user: AbstractBaseUser, *, bot_only: bool) -> None:
