@@ -27,6 +27,7 @@ from games.errors import (
     GameNotFound,
     IdempotencyKeyReused,
     IllegalMove,
+    ImportRejected,
     InvalidRequest,
     NotAllowed,
     StaleVersion,
@@ -52,6 +53,7 @@ ERROR_STATUS: dict[type[GameError], int] = {
     InvalidRequest: 400,
     StaleVersion: 409,
     IdempotencyKeyReused: 422,
+    ImportRejected: 400,
 }
 
 STALE_MESSAGE = "The game moved on while you were choosing: here is the board as it is now."

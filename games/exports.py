@@ -1,0 +1,126 @@
+"""Reads that export games: one game as a document or a text log, and the bulk open database.
+
+A running game is exported to staff only, and then without what players cannot see (the
+setup: seed and deck order); everyone else gets the same 404 as for a missing game.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Iterator
+from itertools import groupby
+from typing import Any
+
+from games import notation
+from games.errors import GameNotFound
+from games.models import Game, GameEvent, Seat
+from games.selectors import Viewer, can_view, game_events_for_viewer, game_get
+from games.timeline import game_timeline_for_viewer
+
+BULK_CHUNK = 500
+"""Games read per round trip by the bulk export: memory stays flat whatever the total."""
+MOVE_KINDS = ("GameStarted", "ActionTaken", "PlayerResigned")
+
+
+def exportable_game(game_id: int, viewer: Viewer) -> Game:
+    """The game, if ``viewer`` may export it: over, or running and ``viewer`` is staff."""
+    game = game_get(game_id)
+    is_staff = viewer is not None and getattr(viewer, "is_staff", False)
+    if not can_view(game, viewer) or (game.is_running and not is_staff):
+        raise GameNotFound(f"There is no game {game_id}.")
+    return game
+
+
+def game_document_for_viewer(game: Game, viewer: Viewer) -> dict[str, Any]:
+    """The game in our notation; the events are redacted while it runs (no setup)."""
+    events = game_events_for_viewer(game, viewer)
+    seats = Seat.objects.filter(game=game).order_by("index").values("display_name", "bot_level")
+    return notation.export_document(game=_game_fields(game), seats=list(seats), events=events)
+
+
+def game_text_for_viewer(game: Game, viewer: Viewer) -> str:
+    """The readable log: every step's words, noble visits included, as the History shows."""
+    timeline = game_timeline_for_viewer(game, viewer)
+    document = game_document_for_viewer(game, viewer)
+    lines = [event["text"] for event in timeline.events[timeline.first_step :]]
+    return notation.text_log(document, lines)
+
+
+def _game_fields(game: Game) -> dict[str, Any]:
+    return {
+        "id": game.pk,
+        "variant": game.variant,
+        "status": game.status,
+        "origin": game.origin,
+        "result": game.result,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+    }
+
+
+# The open database: every finished public game, gzipped JSON Lines ----------------------------
+
+
+def bulk_export_games() -> Iterator[bytes]:
+    """Every finished public game as one JSON document per line, gzipped, in pieces.
+
+    Reads ``BULK_CHUNK`` games at a time by increasing id (keyset, not OFFSET), so memory does
+    not grow with the number of games and a game finished meanwhile is either in or out.
+    """
+    compressor = zlib.compressobj(6, zlib.DEFLATED, 31)  # wbits 31: a gzip stream
+    last_id = 0
+    while True:
+        games = list(
+            Game.objects.filter(status=Game.Status.FINISHED, is_public=True, pk__gt=last_id)
+            .order_by("pk")
+            .values("id", "variant", "status", "origin", "result", "finished_at")[:BULK_CHUNK]
+        )
+        if not games:
+            break
+        last_id = games[-1]["id"]
+        lines = _documents(games)
+        piece = compressor.compress("".join(lines).encode())
+        if piece:
+            yield piece
+    yield compressor.flush()
+
+
+def _documents(games: list[dict[str, Any]]) -> list[str]:
+    ids = [game["id"] for game in games]
+    seats = (
+        Seat.objects.filter(game_id__in=ids)
+        .order_by("game_id", "index")
+        .values_list("game_id", "display_name", "bot_level")
+    )
+    seats_of = {
+        game_id: [{"display_name": name, "bot_level": level} for _, name, level in rows]
+        for game_id, rows in groupby(seats, key=lambda row: row[0])
+    }
+    events = (
+        GameEvent.objects.filter(game_id__in=ids, kind__in=MOVE_KINDS)
+        .order_by("game_id", "seq")
+        .values_list("game_id", "kind", "seat", "payload", "created_at")
+    )
+    events_of = {
+        game_id: [
+            {
+                "kind": kind,
+                "seat": seat,
+                "payload": payload,
+                "created_at": created_at.isoformat(),
+            }
+            for _, kind, seat, payload, created_at in rows
+        ]
+        for game_id, rows in groupby(events.iterator(chunk_size=5000), key=lambda row: row[0])
+    }
+    lines = []
+    for game in games:
+        fields = {
+            **game,
+            "finished_at": game["finished_at"].isoformat() if game["finished_at"] else None,
+        }
+        document = notation.export_document(
+            game=fields, seats=seats_of.get(game["id"], []), events=events_of.get(game["id"], [])
+        )
+        lines.append(json.dumps(document, separators=(",", ":")) + "\n")
+    return lines
