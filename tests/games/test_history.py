@@ -35,7 +35,7 @@ def _start_seq(game: Game) -> int:
     return int(game.events.get(kind="GameStarted").seq)
 
 
-@pytest.mark.parametrize("seed, players", [(1, 2), (2, 3), (3, 4), (4, 2)])
+@pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4), (4, 2)])
 def test_export_then_import_reproduces_every_state(
     seed: int, players: int, alice: User, bob: User, carol: User, make_user: Any
 ) -> None:
@@ -46,14 +46,16 @@ def test_export_then_import_reproduces_every_state(
     copy_of = history_services.game_import(document=json.loads(json.dumps(document)),
                                            uploaded_by=bob)  # fmt: skip
 
-    assert copy_of.is_imported and copy_of.origin == {"kind": "import"}
+    assert copy_of.is_imported
+    assert copy_of.origin == {"kind": "import"}
     assert copy_of.status == Game.Status.FINISHED
     assert copy_of.result == game.result
     assert [engine.state_to_json(s) for s in _states(copy_of)] == [
         engine.state_to_json(s) for s in _states(game)
     ]
     again = exports.game_document_for_viewer(copy_of, None)
-    assert again["moves"] == document["moves"] and again["setup"] == document["setup"]
+    assert again["moves"] == document["moves"]
+    assert again["setup"] == document["setup"]
 
 
 @pytest.mark.parametrize("viewer_name", ["alice", "bob", "spectator"])
@@ -110,20 +112,20 @@ def _document(alice: User, bob: User) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    "spoil, message",
+    ("spoil", "message"),
     [
         (
             lambda d: d["moves"].__setitem__(
                 4, {"seat": d["moves"][4]["seat"], "action": {"type": "reserve_card", "card": 999}}
             ),
             "Step 5: ",
-        ),  # fmt: skip
+        ),
         (
             lambda d: d["moves"].__setitem__(
                 2, {**d["moves"][2], "seat": 1 - d["moves"][2]["seat"]}
             ),
             "Step 3: it is seat",
-        ),  # fmt: skip
+        ),
         (lambda d: d.__setitem__("moves", d["moves"][:-3]), "ends before the game is over"),
         (lambda d: d["result"].__setitem__("winners", [9]), "the file says the result is"),
         (lambda d: d.__setitem__("variant", "chess"), "Unknown variant 'chess'"),
@@ -156,7 +158,8 @@ def test_a_running_game_exports_only_to_staff_and_without_its_setup(
             exports.exportable_game(game.pk, viewer)
     exported = exports.exportable_game(game.pk, staff)
     document = exports.game_document_for_viewer(exported, staff)
-    assert document["setup"] is None and document["salt"] is None
+    assert document["setup"] is None
+    assert document["salt"] is None
     assert len(document["moves"]) == 10
     assert str(2**51 + 12345) not in json.dumps(document)
     assert {key for key, _ in walk(document)}.isdisjoint({"seed", "decks"})
@@ -182,13 +185,15 @@ def test_a_fork_starts_from_exactly_the_position_with_its_origin_recorded(
         game_id=game.pk, step=step, user=carol, seats=[UserSeat(carol), BotSeat("greedy")]
     )
 
-    assert fork.is_forked and fork.origin == {"kind": "fork", "game": game.pk, "step": step}
+    assert fork.is_forked
+    assert fork.origin == {"kind": "fork", "game": game.pk, "step": step}
     state = selectors.game_state(fork)
     assert state is not None
     assert engine.view(state, None, reveal=True) == seen
     assert state.decks != _states(game)[step].decks, "the decks must be reshuffled"
     setup = selectors.game_replay(fork).setup
-    assert setup is not None and setup.position is not None
+    assert setup is not None
+    assert setup.position is not None
 
 
 def test_a_fork_with_an_open_seat_starts_from_the_position_when_a_friend_joins(
@@ -202,7 +207,8 @@ def test_a_fork_with_an_open_seat_starts_from_the_position_when_a_friend_joins(
     assert fork.status == Game.Status.WAITING
     services.game_take_seat(game_id=fork.pk, user=make_user("dave"))
     state = selectors.game_state(Game.objects.get(pk=fork.pk))
-    assert state is not None and engine.view(state, None, reveal=True) == seen
+    assert state is not None
+    assert engine.view(state, None, reveal=True) == seen
 
 
 def test_a_running_game_is_forked_by_spectators_only_and_without_hidden_cards(
