@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
-from games import describe, selectors, services, table
+from games import describe, selectors, services, table, timeline
 from games.errors import (
     GameError,
     GameNotFound,
@@ -255,10 +255,10 @@ def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get(game_id)
     data = selectors.game_view_for_viewer(game, request.user)
-    names = table.seat_names(data)
+    past = timeline.game_timeline_for_viewer(game, request.user)
     events = [
-        {**event, "text": describe.describe_event(event, names)}
-        for event in selectors.game_events_for_viewer(game, request.user)
+        {**event, "step": index - past.first_step if index >= past.first_step else None}
+        for index, event in enumerate(past.events)
     ]
     return render(request, "games/history.html", {"game": data, "events": events})
 
@@ -293,9 +293,9 @@ def _digests_shown(request: HttpRequest) -> dict[str, str]:
 
 
 def _regions(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
-    events = selectors.game_events_for_viewer(
-        game, request.user, after_seq=max(0, data["version"] - HISTORY_WINDOW)
-    )
+    # The whole log is replayed so that the words can tell what moves brought about by
+    # themselves (a noble's visit); the engine folds a game's moves in a few milliseconds.
+    events = timeline.game_timeline_for_viewer(game, request.user).events[-HISTORY_WINDOW:]
     memory_key = f"game-{game.pk}-memory"
     memory, seen_cards = table.remember_turn(
         table.Memory.from_json(request.session.get(memory_key)), data
