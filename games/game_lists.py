@@ -14,7 +14,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games import engine
@@ -61,19 +61,23 @@ def _filtered(games: QuerySet[Game], filters: HistoryFilters, *, me: Any) -> Que
     if filters.players:
         games = games.filter(seat_count=filters.players)
     if filters.opponent:
-        others = Seat.objects.filter(game=OuterRef("pk"))
-        if me is not None:
-            others = others.exclude(user=me)
-        if filters.opponent == "human":
-            others = others.filter(bot_level="")
-        else:
-            others = others.filter(bot_level=filters.opponent)
-        games = games.filter(Exists(others))
+        games = games.filter(_against(filters.opponent, me))
     if filters.since:
         games = games.filter(created_at__gte=_start_of(filters.since))
     if filters.until:
         games = games.filter(created_at__lt=_start_of(filters.until + timedelta(days=1)))
     return games.prefetch_related("seats").order_by("-created_at", "-id")
+
+
+def _against(opponent: str, me: Any) -> Q:
+    """Games where ``me`` met a human or a bot of that level; without ``me``, games between
+    humans only, or with a bot of that level."""
+    seats = Seat.objects.filter(game=OuterRef("pk"))
+    if opponent != "human":
+        return Q(Exists(seats.filter(bot_level=opponent)))
+    if me is None:
+        return ~Q(Exists(seats.exclude(bot_level="")))
+    return Q(Exists(seats.exclude(user=me).filter(bot_level="")))
 
 
 def _start_of(day: date) -> datetime:
