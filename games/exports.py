@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from itertools import groupby
 from typing import Any
 
+from django.db import connection
+
 from games import notation
 from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat
@@ -65,24 +67,90 @@ def bulk_export_games() -> Iterator[bytes]:
     """Every finished public game as one JSON document per line, gzipped, in pieces.
 
     Reads ``BULK_CHUNK`` games at a time by increasing id (keyset, not OFFSET), so memory does
-    not grow with the number of games and a game finished meanwhile is either in or out.
+    not grow with the number of games and a game finished meanwhile is either in or out. On
+    PostgreSQL the database writes each line itself (the same document as
+    ``game_document_for_viewer``): decoding and re-encoding every event in Python would cap
+    the export at a few hundred games a second.
     """
-    compressor = zlib.compressobj(6, zlib.DEFLATED, 31)  # wbits 31: a gzip stream
+    # Level 1: a third of level 6's time for a file a fifth larger; wbits 31: a gzip stream.
+    compressor = zlib.compressobj(1, zlib.DEFLATED, 31)
+    chunks = _lines_in_sql if connection.vendor == "postgresql" else _lines_in_python
     last_id = 0
     while True:
-        games = list(
-            Game.objects.filter(status=Game.Status.FINISHED, is_public=True, pk__gt=last_id)
-            .order_by("pk")
-            .values("id", "variant", "status", "origin", "result", "finished_at")[:BULK_CHUNK]
-        )
-        if not games:
+        ids, lines = chunks(last_id)
+        if not ids:
             break
-        last_id = games[-1]["id"]
-        lines = _documents(games)
+        last_id = ids[-1]
         piece = compressor.compress("".join(lines).encode())
         if piece:
             yield piece
     yield compressor.flush()
+
+
+def _lines_in_python(after_id: int) -> tuple[list[int], list[str]]:
+    games = list(
+        Game.objects.filter(status=Game.Status.FINISHED, is_public=True, pk__gt=after_id)
+        .order_by("pk")
+        .values("id", "variant", "status", "origin", "result", "finished_at")[:BULK_CHUNK]
+    )
+    return [game["id"] for game in games], _documents(games)
+
+
+# Each line is put together from the JSON text PostgreSQL prints for every value (jsonb
+# payloads, to_json of the columns), in one grouped pass over the chunk's events: building a
+# json value per event and aggregating it was three times slower. A test checks each line
+# parses to exactly the document that ``game_document_for_viewer`` gives.
+_DOCUMENTS_SQL = """
+WITH chosen AS (
+    SELECT id, variant, status, origin, result, finished_at FROM games_game
+    WHERE status = 'finished' AND is_public AND id > %(after)s
+    ORDER BY id LIMIT %(limit)s
+), moves AS (
+    SELECT e.game_id, string_agg(
+        CASE WHEN e.kind = 'ActionTaken'
+            THEN '{"seat":' || e.seat || ',' || substr(e.payload::text, 2)
+            ELSE '{"seat":' || (e.payload -> 'seat')::text || ',"resign":true}' END,
+        ',' ORDER BY e.seq) AS moves
+    FROM games_gameevent e JOIN chosen ON chosen.id = e.game_id
+    WHERE e.kind IN ('ActionTaken', 'PlayerResigned')
+    GROUP BY e.game_id
+), seats AS (
+    SELECT s.game_id, json_agg(json_build_object(
+        'name', s.display_name, 'bot_level', NULLIF(s.bot_level, '')) ORDER BY s.index) AS seats
+    FROM games_seat s JOIN chosen ON chosen.id = s.game_id
+    GROUP BY s.game_id
+)
+SELECT chosen.id,
+    '{"format":' || to_json(%(format)s::text)::text
+    || ',"variant":' || to_json(chosen.variant)::text
+    || ',"game":' || chosen.id
+    || ',"status":' || to_json(chosen.status)::text
+    || ',"origin":' || COALESCE(chosen.origin::text, 'null')
+    || ',"seats":' || COALESCE(seats.seats::text, '[]')
+    || ',"setup":' || COALESCE((started.payload -> 'setup')::text, 'null')
+    || ',"salt":' || COALESCE((started.payload -> 'salt')::text, 'null')
+    || ',"commitment":' || COALESCE((started.payload -> 'commitment')::text, 'null')
+    || ',"moves":[' || COALESCE(moves.moves, '') || ']'
+    || ',"result":' || COALESCE(chosen.result::text, 'null')
+    || ',"started_at":' || COALESCE(to_json(started.created_at)::text, 'null')
+    || ',"finished_at":' || COALESCE(to_json(chosen.finished_at)::text, 'null')
+    || '}'
+FROM chosen
+LEFT JOIN moves ON moves.game_id = chosen.id
+LEFT JOIN seats ON seats.game_id = chosen.id
+LEFT JOIN games_gameevent started
+    ON started.game_id = chosen.id AND started.kind = 'GameStarted'
+ORDER BY chosen.id
+"""
+
+
+def _lines_in_sql(after_id: int) -> tuple[list[int], list[str]]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _DOCUMENTS_SQL, {"format": notation.FORMAT, "after": after_id, "limit": BULK_CHUNK}
+        )
+        rows = cursor.fetchall()
+    return [row[0] for row in rows], [row[1] + "\n" for row in rows]
 
 
 def _documents(games: list[dict[str, Any]]) -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games import services
+from games import exports, services
 from games.models import Game, GameEvent
 from games.services import BotSeat, UserSeat
 from tests.api.helpers import error_code, game_url
@@ -138,11 +138,18 @@ def test_the_bulk_export_streams_every_finished_public_game_as_gzipped_json_line
     anonymous: APIClient, alice: User, bob: User, finished: Game
 ) -> None:
     hidden = finished_game([alice, bob], 18, is_public=False)
+    resigned = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                                    created_by=alice, seed=5)  # fmt: skip
+    play(resigned, random.Random(5), moves=7)
+    services.game_resign(game_id=resigned.pk, user=alice)
     response = anonymous.get("/api/v1/exports/games.jsonl.gz")
     assert response.status_code == 200
     assert response.streaming
     lines = gzip.decompress(b"".join(response.streaming_content)).decode().splitlines()
     games = [json.loads(line) for line in lines]
-    assert [game["game"] for game in games] == [finished.pk]
+    assert [game["game"] for game in games] == [finished.pk, resigned.pk]
     assert hidden.pk not in {game["game"] for game in games}
     assert games[0]["setup"]["seed"] is not None
+    assert games[1]["moves"][-1] == {"seat": 0, "resign": True}
+    for line, game in zip(games, Game.objects.filter(is_public=True).order_by("pk"), strict=True):
+        assert line == json.loads(json.dumps(exports.game_document_for_viewer(game, None)))
