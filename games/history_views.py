@@ -136,7 +136,8 @@ def _step(request: HttpRequest, game_id: int) -> int:
 def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get(game_id)
     step = _step(request, game_id)
-    timeline = game_timeline_for_viewer(game, request.user)
+    # The board alone (an htmx step) needs the game only up to that step; the page lists all.
+    timeline = game_timeline_for_viewer(game, request.user, upto=step if request.htmx else None)
     if step > timeline.last_step:
         raise GameNotFound(f"There is no game {game_id}.")
     data = replay_data(timeline, step)
