@@ -132,8 +132,10 @@ SELECT chosen.id,
     || ',"commitment":' || COALESCE((started.payload -> 'commitment')::text, 'null')
     || ',"moves":[' || COALESCE(moves.moves, '') || ']'
     || ',"result":' || COALESCE(chosen.result::text, 'null')
-    || ',"started_at":' || COALESCE(to_json(started.created_at)::text, 'null')
-    || ',"finished_at":' || COALESCE(to_json(chosen.finished_at)::text, 'null')
+    || ',"started_at":' || COALESCE('"' || to_char(started.created_at AT TIME ZONE 'UTC',
+        'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"') || '"', 'null')
+    || ',"finished_at":' || COALESCE('"' || to_char(chosen.finished_at AT TIME ZONE 'UTC',
+        'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"') || '"', 'null')
     || '}'
 FROM chosen
 LEFT JOIN moves ON moves.game_id = chosen.id

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from games import engine, projection
@@ -57,9 +58,17 @@ def export_document(
         "commitment": payload.get("commitment"),
         "moves": moves,
         "result": game.get("result"),
-        "started_at": started["created_at"] if started else None,
-        "finished_at": game.get("finished_at"),
+        "started_at": _timestamp(started["created_at"]) if started else None,
+        "finished_at": _timestamp(game.get("finished_at")),
     }
+
+
+def _timestamp(value: str | None) -> str | None:
+    """ISO 8601 in UTC with microseconds always written: one spelling for every export."""
+    if value is None:
+        return None
+    moment = datetime.fromisoformat(value).astimezone(UTC)
+    return moment.isoformat(timespec="microseconds")
 
 
 def text_log(document: Mapping[str, Any], lines: Sequence[str]) -> str:
