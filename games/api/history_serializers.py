@@ -148,3 +148,9 @@ class ForkSerializer(StrictSerializer):
         if sum(seat["type"] == "user" for seat in seats) > 1:
             raise serializers.ValidationError("You can take only one seat (type user).")
         return seats
+
+
+class BulkExportQuerySerializer(StrictSerializer):
+    finished_since = serializers.DateTimeField(
+        required=False, help_text="Only games finished at or after this moment (ISO 8601)."
+    )

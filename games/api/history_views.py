@@ -25,6 +25,7 @@ from games.api.concurrency import with_etag
 from games.api.game_serializers import GameViewSerializer
 from games.api.game_views import _seat_request
 from games.api.history_serializers import (
+    BulkExportQuerySerializer,
     ForkSerializer,
     GameDocumentSerializer,
     HistoryPageSerializer,
@@ -34,27 +35,6 @@ from games.api.history_serializers import (
 )
 from games.errors import GameNotFound
 from games.history_forms import MAX_UPLOAD_BYTES
-
-
-class PlainTextRenderer(renderers.BaseRenderer):
-    media_type = "text/plain"
-    format = "txt"
-    charset = "utf-8"
-
-    def render(self, data: Any, accepted_media_type: Any = None, context: Any = None) -> bytes:
-        if isinstance(data, str):
-            return data.encode()
-        return renderers.JSONRenderer().render(data)
-
-
-class GzipRenderer(renderers.BaseRenderer):
-    media_type = "application/gzip"
-    format = "gz"
-    charset = None
-    render_style = "binary"
-
-    def render(self, data: Any, accepted_media_type: Any = None, context: Any = None) -> bytes:
-        return renderers.JSONRenderer().render(data)
 
 
 def _with_errors(ok: tuple[int, str], response: OpenApiResponse) -> dict[Any, Any]:
@@ -172,9 +152,20 @@ class NotationExportView(APIView):
         return Response(exports.game_document_for_viewer(game, request.user))
 
 
-class TextExportView(APIView):
+class FileDownloadView(APIView):
+    """An endpoint whose answer is a file, not JSON: any Accept is fine, errors stay JSON.
+
+    The file is returned as a Django response of its own type; DRF's negotiation would refuse
+    a client that accepts only that type, so every refusal is rendered in the one JSON shape.
+    """
+
+    def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
+        renderer = renderers.JSONRenderer()
+        return renderer, renderer.media_type
+
+
+class TextExportView(FileDownloadView):
     permission_classes = (AllowAny,)
-    renderer_classes = (PlainTextRenderer, renderers.JSONRenderer)
 
     @extend_schema(
         operation_id="games_export_text",
@@ -191,9 +182,8 @@ class TextExportView(APIView):
         return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
 
-class BulkExportView(APIView):
+class BulkExportView(FileDownloadView):
     permission_classes = (AllowAny,)
-    renderer_classes = (GzipRenderer, renderers.JSONRenderer)
 
     @extend_schema(
         operation_id="games_bulk_export",
@@ -203,14 +193,16 @@ class BulkExportView(APIView):
             "database of every game played here. Imported and forked games carry `origin`."
         ),
         tags=["history"],
+        parameters=[BulkExportQuerySerializer],
         responses=_with_errors(
             (200, "application/gzip"), OpenApiResponse(OpenApiTypes.BINARY, description="The file.")
         ),
     )
     def get(self, request: Request) -> StreamingHttpResponse:
-        response = StreamingHttpResponse(
-            exports.bulk_export_games(), content_type="application/gzip"
-        )
+        query = BulkExportQuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        games = exports.bulk_export_games(finished_since=query.validated_data.get("finished_since"))
+        response = StreamingHttpResponse(games, content_type="application/gzip")
         response["Content-Disposition"] = 'attachment; filename="splendor-games.jsonl.gz"'
         return response
 

@@ -153,3 +153,13 @@ def test_the_bulk_export_streams_every_finished_public_game_as_gzipped_json_line
     assert games[1]["moves"][-1] == {"seat": 0, "resign": True}
     for line, game in zip(games, Game.objects.filter(is_public=True).order_by("pk"), strict=True):
         assert line == json.loads(json.dumps(exports.game_document_for_viewer(game, None)))
+
+
+def test_the_bulk_export_can_start_from_a_moment(anonymous: APIClient, finished: Game) -> None:
+    url = "/api/v1/exports/games.jsonl.gz"
+    later = anonymous.get(url, {"finished_since": "2100-01-01T00:00:00Z"})
+    earlier = anonymous.get(url, {"finished_since": "2000-01-01T00:00:00Z"})
+    assert gzip.decompress(b"".join(later.streaming_content)) == b""
+    assert len(gzip.decompress(b"".join(earlier.streaming_content)).splitlines()) == 1
+    assert anonymous.get(url, {"finished_since": "soon"}).status_code == 400
+    assert anonymous.get(url, {"colour": "red"}).status_code == 400
