@@ -119,11 +119,14 @@ WITH chosen AS (
         ',' ORDER BY e.seq) AS moves
     FROM games_gameevent e JOIN chosen ON chosen.id = e.game_id
     WHERE e.kind IN ('ActionTaken', 'PlayerResigned')
+        -- the chunk's id range, so that the index on game_id is used, not a scan of all events
+        AND e.game_id > %(after)s AND e.game_id <= (SELECT max(id) FROM chosen)
     GROUP BY e.game_id
 ), seats AS (
     SELECT s.game_id, json_agg(json_build_object(
         'name', s.display_name, 'bot_level', NULLIF(s.bot_level, '')) ORDER BY s.index) AS seats
     FROM games_seat s JOIN chosen ON chosen.id = s.game_id
+    WHERE s.game_id > %(after)s AND s.game_id <= (SELECT max(id) FROM chosen)
     GROUP BY s.game_id
 )
 SELECT chosen.id,
@@ -146,8 +149,10 @@ SELECT chosen.id,
 FROM chosen
 LEFT JOIN moves ON moves.game_id = chosen.id
 LEFT JOIN seats ON seats.game_id = chosen.id
-LEFT JOIN games_gameevent started
-    ON started.game_id = chosen.id AND started.kind = 'GameStarted'
+LEFT JOIN LATERAL (
+    SELECT payload, created_at FROM games_gameevent
+    WHERE game_id = chosen.id AND kind = 'GameStarted' LIMIT 1
+) started ON true
 ORDER BY chosen.id
 """
 
