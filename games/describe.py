@@ -156,6 +156,7 @@ CONSEQUENCE_SENTENCES["noble_visit"] = _noble_visit
 
 def describe_action(action: Mapping[str, Any], *, variant: str = "splendor") -> str:
     """An action in words, without its subject: "took white, blue and red"."""
+    # Imported here: each variant's presenter builds on this module's words.
     from games.presenters import presenter_for
 
     return presenter_for(variant).describe_action(action)

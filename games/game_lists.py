@@ -9,7 +9,7 @@ and the winner's, and the game's length in rounds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -46,7 +46,7 @@ def finished_public_games(filters: HistoryFilters, *, player: Any = None) -> Que
     games = Game.objects.filter(is_public=True, status=Game.Status.FINISHED)
     if player is not None:
         games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=player)))
-    return _filtered(games, HistoryFilters(**{**filters.__dict__, "status": ""}), me=player)
+    return _filtered(games, replace(filters, status=""), me=player)
 
 
 def visible_games(viewer: Viewer, games: QuerySet[Game]) -> QuerySet[Game]:

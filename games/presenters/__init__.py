@@ -7,7 +7,7 @@ game's variant, so a new game (Splendor Duel) is a new module and one line in ``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,8 +28,7 @@ class Presenter:
     board_template: str
     """The template that draws those regions without any control (the replay viewer's)."""
     rounds: Callable[[Mapping[str, Any]], int]
-    """The rounds played, from a view."""
-    seat_count_range: Sequence[int]
+    """The rounds played, from a state's or a view's JSON."""
 
 
 PRESENTERS: dict[str, Presenter] = {
@@ -40,7 +39,6 @@ PRESENTERS: dict[str, Presenter] = {
         table=splendor.table,
         board_template="games/replay/board_splendor.html",
         rounds=splendor.rounds,
-        seat_count_range=(2, 3, 4),
     ),
 }
 
