@@ -29,6 +29,7 @@ from games.errors import (
     IllegalMove,
     ImportRejected,
     InvalidRequest,
+    LimitReached,
     NotAllowed,
     StaleVersion,
 )
@@ -54,6 +55,7 @@ ERROR_STATUS: dict[type[GameError], int] = {
     StaleVersion: 409,
     IdempotencyKeyReused: 422,
     ImportRejected: 400,
+    LimitReached: 429,
 }
 
 STALE_MESSAGE = "The game moved on while you were choosing: here is the board as it is now."
