@@ -185,7 +185,7 @@ def _check_consistent(state: DuelState) -> None:
         raise MalformedJSON("current must be seat 0 or 1")
     if state.turn < 0 or state.replenishments < 0 or not 0 <= state.passes <= 2:
         raise MalformedJSON("turn, replenishments and passes must be counts within the game")
-    if state.passes == 2 and state.phase != GAME_OVER:
+    if state.passes == 2 and state.phase not in (DISCARD_TOKENS, GAME_OVER):
         raise MalformedJSON("two passes in a row end the game")
     shuffles = state.bag_draws
     if not shuffles or any(sorted(order) != list(range(SPACES)) for order in shuffles):

@@ -227,7 +227,7 @@ def _reserve(state: DuelState, card: int, *, blind: bool) -> DuelState:
 def _pass(state: DuelState, action: Pass) -> DuelState:
     if legal_actions(state) != [PASS]:
         raise IllegalAction("You may pass only when no other action is possible.")
-    return finish_turn(state, passed=True)
+    return end_turn(state, passed=True)
 
 
 # The end of the turn ---------------------------------------------------------------------------
@@ -252,7 +252,7 @@ def _discard_tokens(state: DuelState, action: DiscardTokens) -> DuelState:
     bag = tuple(held + count for held, count in zip(state.bag, discarded, strict=True))
     player = player._replace(tokens=tokens)
     state = state._replace(players=replace_seat(state.players, seat, player), bag=bag)
-    return finish_turn(state, passed=False)
+    return finish_turn(state)
 
 
 # Shared steps ----------------------------------------------------------------------------------

@@ -15,16 +15,23 @@ PASSES_TO_END = 2
 """Two turns passed in a row, one by each player: nobody can act, so the game ends."""
 
 
-def end_turn(state: DuelState) -> DuelState:
-    """After the mandatory action and its effects: discard first if above ten tokens."""
-    if sum(state.players[state.current].tokens) > TOKEN_LIMIT:
-        return state._replace(phase=DISCARD_TOKENS, pending_card=None, royal_due=False)
-    return finish_turn(state, passed=False)
+def end_turn(state: DuelState, *, passed: bool = False) -> DuelState:
+    """After the mandatory action and its effects (or a pass): discard first if above ten.
 
-
-def finish_turn(state: DuelState, *, passed: bool) -> DuelState:
-    """Check victory, refill the pyramid and start the next turn (or the same player's)."""
+    A pass ends the turn like any action: a player who spent privileges before finding nothing
+    to do still discards down to ten.
+    """
     passes = state.passes + 1 if passed else 0
+    if sum(state.players[state.current].tokens) > TOKEN_LIMIT:
+        return state._replace(
+            phase=DISCARD_TOKENS, pending_card=None, royal_due=False, passes=passes
+        )
+    return finish_turn(state._replace(passes=passes))
+
+
+def finish_turn(state: DuelState) -> DuelState:
+    """Check victory, refill the pyramid and start the next turn (or the same player's)."""
+    passes = state.passes
     if has_won(state.players[state.current]) or passes >= PASSES_TO_END:
         return state._replace(
             phase=GAME_OVER,
