@@ -126,12 +126,7 @@ def mandatory_actions(state: DuelState) -> list[Action]:
             gold_spaces.append(space)
         elif token != EMPTY:
             takeable |= 1 << space
-    actions: list[Action] = []
-    if takeable:
-        missing = ~takeable
-        for index, mask in enumerate(LINE_MASKS):
-            if not mask & missing:
-                actions.append(_TAKE_LINE[index])
+    actions: list[Action] = list(_lines_within(takeable)) if takeable else []
     player = state.players[state.current]
     if gold_spaces and len(player.reserved) < RESERVE_LIMIT and has_card_to_reserve(state):
         actions.extend(_TAKE_GOLD[space] for space in gold_spaces)
@@ -145,6 +140,16 @@ def mandatory_actions(state: DuelState) -> list[Action]:
         if _can_buy(power, card, has_bonus):
             actions.append(_BUY_CARD[card])
     return actions
+
+
+@lru_cache(maxsize=65536)
+def _lines_within(takeable: int) -> tuple[TakeTokens, ...]:
+    """The lines whose spaces all hold a gem or pearl token (``takeable``, a mask of spaces).
+
+    A pure function of the mask, asked for at every turn of every playout: worth remembering.
+    """
+    missing = ~takeable
+    return tuple(_TAKE_LINE[index] for index, mask in enumerate(LINE_MASKS) if not mask & missing)
 
 
 def reserve_actions(state: DuelState) -> list[Action]:
@@ -201,10 +206,21 @@ def _can_buy(power: tuple[int, ...], card: int, has_bonus: bool) -> bool:
     """
     if _IS_JOKER[card] and not has_bonus:
         return False
+    # Unrolled over the six cost colours: this is the innermost test of every playout.
+    white, blue, green, red, black, pearl = _CARD_COSTS[card]
     shortfall = 0
-    for need, have in zip(_CARD_COSTS[card], power, strict=False):
-        if need > have:
-            shortfall += need - have
+    if white > power[0]:
+        shortfall += white - power[0]
+    if blue > power[1]:
+        shortfall += blue - power[1]
+    if green > power[2]:
+        shortfall += green - power[2]
+    if red > power[3]:
+        shortfall += red - power[3]
+    if black > power[4]:
+        shortfall += black - power[4]
+    if pearl > power[5]:
+        shortfall += pearl - power[5]
     return shortfall <= power[6]
 
 

@@ -60,6 +60,7 @@ from games.engine.duel.state import (
     TAKE_MATCHING_TOKEN,
     TOKEN_LIMIT,
     DuelState,
+    PlayerState,
 )
 from games.engine.duel.tokens import COLOUR_NAMES, GOLD, NO_TOKENS, PEARL
 from games.engine.duel.turn_end import end_turn, finish_turn
@@ -136,16 +137,17 @@ def _take_tokens(state: DuelState, action: TakeTokens) -> DuelState:
     seat = state.current
     player = state.players[seat]
     tokens = list(player.tokens)
+    cells = list(board)
     for space in spaces:
         tokens[board[space]] += 1
-    player = player._replace(tokens=tuple(tokens))
-    players = replace_seat(state.players, seat, player)
+        cells[space] = EMPTY
+    players = replace_seat(state.players, seat, PlayerState(tuple(tokens), *player[1:]))
     colours = [board[space] for space in spaces]
-    if (len(spaces) == SAME_COLOUR_FOR_PRIVILEGE and len(set(colours)) == 1) or colours.count(
-        PEARL
-    ) >= PEARLS_FOR_PRIVILEGE:
+    three_alike = len(spaces) == SAME_COLOUR_FOR_PRIVILEGE and len(set(colours)) == 1
+    if three_alike or colours.count(PEARL) >= PEARLS_FOR_PRIVILEGE:
         players = take_privilege(players, 1 - seat)
-    return end_turn(state._replace(players=players, board=_emptied(board, spaces)))
+    # Built field by field rather than with _replace: taking tokens is most turns of a game.
+    return end_turn(DuelState(players, tuple(cells), *state[2:]))
 
 
 def _explain_bad_line(board: tuple[int, ...], spaces: tuple[int, ...]) -> None:

@@ -42,16 +42,23 @@ def finish_turn(state: DuelState) -> DuelState:
             passes=passes,
         )
     decks, pyramid = refill_pyramid(state.decks, state.pyramid)
-    return state._replace(
-        decks=decks,
-        pyramid=pyramid,
-        current=state.current if state.extra_turn else 1 - state.current,
-        phase=MAIN,
-        turn=state.turn + 1,
-        extra_turn=False,
-        pending_card=None,
-        royal_due=False,
-        passes=passes,
+    # Built field by field rather than with _replace: this runs at the end of every turn.
+    return DuelState(
+        state.players,
+        state.board,
+        state.bag,
+        state.bag_draws,
+        state.replenishments,
+        decks,
+        pyramid,
+        state.royals,
+        state.current if state.extra_turn else 1 - state.current,
+        MAIN,
+        state.turn + 1,
+        False,
+        None,
+        False,
+        passes,
     )
 
 
