@@ -172,7 +172,7 @@ def _rules_of_state(state: State) -> Rules:
 def _of_type(table: dict[type, Rules], value: object, what: str) -> Rules:
     rules = table.get(type(value))
     if rules is None:
-        raise TypeError(f"not a {what} of any known variant: {type(value).__name__}")
+        raise TypeError(f"not a known game's {what}: {type(value).__name__}")
     return rules
 
 
