@@ -7,8 +7,7 @@ import inspect
 import pytest
 
 import games.engine as engine
-from games.engine import IllegalAction, MalformedJSON, UnknownVariant
-from games.engine import facade
+from games.engine import IllegalAction, MalformedJSON, UnknownVariant, facade
 from games.engine.duel.actions import TakeTokens
 from games.engine.rules import Rules
 from games.engine.splendor.actions import TakeGems
@@ -22,7 +21,7 @@ def test_every_registered_game_provides_the_whole_rules_contract() -> None:
     members = {name for name, _ in inspect.getmembers(Rules) if not name.startswith("_")}
     assert members >= {"new_game", "apply_action", "view", "state_from_json", "VARIANT"}
     for variant, rules in facade._REGISTRY.items():
-        assert rules.VARIANT == variant
+        assert variant == rules.VARIANT
         missing = [name for name in members if not hasattr(rules, name)]
         assert missing == [], f"{variant} lacks {missing}"
 
@@ -67,7 +66,7 @@ def test_an_action_of_one_game_is_refused_in_the_other() -> None:
 
 
 def test_a_value_of_no_known_game_is_a_type_error() -> None:
-    with pytest.raises(TypeError, match="not a known game.s state"):
+    with pytest.raises(TypeError, match=r"not a known game.s state"):
         engine.legal_actions(object())  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="not a known game.s action"):
+    with pytest.raises(TypeError, match=r"not a known game.s action"):
         engine.action_to_json(object())  # type: ignore[arg-type]
