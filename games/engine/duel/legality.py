@@ -132,12 +132,13 @@ def mandatory_actions(state: DuelState) -> list[Action]:
         actions.extend(_TAKE_GOLD[space] for space in gold_spaces)
     power = _spending_power(player)
     has_bonus = any(player.bonuses)
+    can_buy = _can_buy
     for row in state.pyramid:
         for card in row:
-            if card is not None and _can_buy(power, card, has_bonus):
+            if card is not None and can_buy(power, card, has_bonus):
                 actions.append(_BUY_CARD[card])
     for card in player.reserved:
-        if _can_buy(power, card, has_bonus):
+        if can_buy(power, card, has_bonus):
             actions.append(_BUY_CARD[card])
     return actions
 

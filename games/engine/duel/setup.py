@@ -47,9 +47,10 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
     first_player = rng.randrange(PLAYERS)
     bag_draws = []
     for _ in range(RECORDED_REPLENISHMENTS):
-        order = list(range(SPACES))
-        rng.shuffle(order)
-        bag_draws.append(tuple(order))
+        # Positions sorted by independent uniform keys: a uniform shuffle, drawn several times
+        # faster than random.shuffle, which matters for the many games bots and tests start.
+        keys = [rng.random() for _ in range(SPACES)]
+        bag_draws.append(tuple(sorted(range(SPACES), key=keys.__getitem__)))
     return Setup(
         seed=seed,
         first_player=first_player,
