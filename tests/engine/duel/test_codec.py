@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -208,3 +209,14 @@ def test_refuses_a_state_missing_a_field_or_with_an_unknown_one() -> None:
     data = state_json()
     data["seed"] = 1
     refuse(data, "unknown field")
+
+
+def test_every_action_example_in_the_notation_reads_and_writes_back() -> None:
+    notation = Path(__file__).resolve().parents[3] / "docs" / "notation.md"
+    duel_section = notation.read_text(encoding="utf-8").split("# Splendor Duel", 1)[1]
+    examples = [
+        json.loads(line) for line in duel_section.splitlines() if line.startswith('{"type": ')
+    ]
+    assert len(examples) == len(EXAMPLES)
+    for data in examples:
+        assert engine.action_to_json(engine.action_from_json(data, "duel")) == data
