@@ -1,11 +1,12 @@
-"""The Duel search bot: two turns of lookahead over sampled hidden cards.
+"""The Duel search bot: three turns of lookahead over sampled hidden cards.
 
 The bot's candidate actions are the greedy ranking's best few. For each candidate and each of
 a few determinisations (``games.bots.duel.determinize``), it completes its own turn greedily,
-lets the next turn be played by the greedy policy of whoever moves (the opponent, or itself
-after a Refresh), and scores the position with ``games.bots.duel.evaluation``. The candidate
-with the best mean wins. This sees what greedy cannot: the line of tokens or the card an action
-leaves to the opponent. Decisions inside a turn (a discard, a royal) are greedy's.
+lets the next two turns be played by the greedy policy of whoever moves (the opponent, then the
+bot, or the bot itself after a Refresh), and scores the position with
+``games.bots.duel.evaluation``. The candidate with the best mean wins. This sees what greedy
+cannot: the line of tokens or the card an action leaves to the opponent, and the purchase it
+prepares for the bot's next turn. Decisions inside a turn (a discard, a royal) are greedy's.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from games.bots.duel.evaluation import position_value
 from games.engine import Action, apply_action, legal_actions
 from games.engine.duel.state import GAME_OVER, MAIN, MANDATORY, DuelState
 
-WIDTH = 6
+WIDTH = 5
 """Candidate actions searched: the greedy ranking's best."""
+TURNS_AFTER = 2
+"""Whole turns played by the greedy policy after the bot's own."""
 DEFAULT_SAMPLES = 2
 """Determinisations per candidate when neither a budget nor iterations are given."""
 
@@ -56,7 +59,7 @@ def choose(
     while True:
         sample = state if done == 0 else determinizer.sample(rng)
         for action in candidates:
-            totals[action] += _two_turns(sample, action, seat, rng)
+            totals[action] += _look_ahead(sample, action, seat, rng)
         done += 1
         if iterations is not None or budget_seconds is None:
             if done >= samples:
@@ -66,10 +69,11 @@ def choose(
     return max(candidates, key=lambda action: totals[action])
 
 
-def _two_turns(state: DuelState, action: Action, seat: int, rng: random.Random) -> float:
-    after = _play(state, action)
-    after = _finish_turn(after, seat, state.turn, rng)
-    if after.phase != GAME_OVER:
+def _look_ahead(state: DuelState, action: Action, seat: int, rng: random.Random) -> float:
+    after = _finish_turn(_play(state, action), seat, state.turn, rng)
+    for _ in range(TURNS_AFTER):
+        if after.phase == GAME_OVER:
+            break
         after = _finish_turn(after, after.current, after.turn, rng)
     return position_value(after, seat)
 
