@@ -166,7 +166,9 @@ def _rules(variant: str) -> Rules:
 
 
 def _rules_of_state(state: State) -> Rules:
-    return _of_type(_BY_STATE_TYPE, state, "state")
+    # One dictionary lookup: every playout and bot calls this several times per action.
+    rules = _BY_STATE_TYPE.get(type(state))
+    return rules if rules is not None else _of_type(_BY_STATE_TYPE, state, "state")
 
 
 def _of_type(table: dict[type, Rules], value: object, what: str) -> Rules:
