@@ -60,21 +60,35 @@ def derive(
     )
 
 
-def with_card(player: PlayerState, card: int, colour: int) -> PlayerState:
-    """The player with ``card`` bought and placed with ``colour`` (its bonus, points, crowns)."""
+def with_card(
+    player: PlayerState,
+    card: int,
+    colour: int,
+    tokens: Tokens,
+    reserved: tuple[int, ...],
+    blind: tuple[int, ...],
+) -> PlayerState:
+    """The player with ``card`` bought and placed with ``colour`` (its bonus, points, crowns),
+    holding ``tokens`` after paying and the reserve without the card."""
     bought = CARDS[card]
     bonuses = player.bonuses
     colour_points = player.colour_points
     if colour in GEM_COLOURS:
         bonuses = _plus(bonuses, colour, bought.bonus)
         colour_points = _plus(colour_points, colour, bought.points)
-    return player._replace(
-        cards=(*player.cards, card),
-        card_colours=(*player.card_colours, colour),
-        bonuses=bonuses,
-        points=player.points + bought.points,
-        crowns=player.crowns + bought.crowns,
-        colour_points=colour_points,
+    # Built field by field rather than with _replace: a purchase is a common action.
+    return PlayerState(
+        tokens,
+        player.privileges,
+        (*player.cards, card),
+        (*player.card_colours, colour),
+        reserved,
+        blind,
+        player.royals,
+        bonuses,
+        player.points + bought.points,
+        player.crowns + bought.crowns,
+        colour_points,
     )
 
 

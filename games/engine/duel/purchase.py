@@ -86,12 +86,10 @@ def buy_card(state: DuelState, action: BuyCard) -> DuelState:
     else:
         payment = action.payment
         _check_payment(player, card, payment)
-    player = player._replace(tokens=tuple(map(sub, player.tokens, payment)))
+    reserved, blind = player.reserved, player.blind
     if from_reserve:
-        player = player._replace(
-            reserved=tuple(held for held in player.reserved if held != card),
-            blind=tuple(held for held in player.blind if held != card),
-        )
+        reserved = tuple(held for held in reserved if held != card)
+        blind = tuple(held for held in blind if held != card)
         pyramid = state.pyramid
     else:
         row = state.pyramid[level_index]
@@ -99,17 +97,28 @@ def buy_card(state: DuelState, action: BuyCard) -> DuelState:
         pyramid = (*state.pyramid[:level_index], emptied, *state.pyramid[level_index + 1 :])
     colour = options[0] if len(options) == 1 else bought.colour
     crowns_before = player.crowns
-    player = with_card(player, card, colour)
+    tokens = tuple(map(sub, player.tokens, payment))
+    player = with_card(player, card, colour, tokens, reserved, blind)
     royal_due = any(crowns_before < threshold <= player.crowns for threshold in CROWN_THRESHOLDS)
-    state = state._replace(
-        players=replace_seat(state.players, seat, player),
-        bag=tuple(map(add, state.bag, payment)),
-        pyramid=pyramid,
-        pending_card=card,
-        royal_due=royal_due,
+    state = DuelState(
+        replace_seat(state.players, seat, player),
+        state.board,
+        tuple(map(add, state.bag, payment)),
+        state.bag_draws,
+        state.replenishments,
+        state.decks,
+        pyramid,
+        state.royals,
+        seat,
+        CHOOSE_JOKER_COLOUR if colour == JOKER else state.phase,
+        state.turn,
+        state.extra_turn,
+        card,
+        royal_due,
+        state.passes,
     )
     if colour == JOKER:
-        return state._replace(phase=CHOOSE_JOKER_COLOUR)
+        return state
     return _resolve_ability(state)
 
 

@@ -130,9 +130,12 @@ def _take_tokens(state: DuelState, action: TakeTokens) -> DuelState:
 
     Three of one colour, or both pearls, give the opponent a privilege.
     """
-    spaces = tuple(sorted(action.spaces))
+    spaces = action.spaces
+    if spaces not in _LINE_SET:
+        spaces = tuple(sorted(spaces))
     board = state.board
-    if spaces not in _LINE_SET or any(board[space] in (EMPTY, GOLD) for space in spaces):
+    colours = [board[space] for space in spaces] if spaces in _LINE_SET else []
+    if not colours or EMPTY in colours or GOLD in colours:
         _explain_bad_line(board, spaces)
     seat = state.current
     player = state.players[seat]
@@ -142,7 +145,6 @@ def _take_tokens(state: DuelState, action: TakeTokens) -> DuelState:
         tokens[board[space]] += 1
         cells[space] = EMPTY
     players = replace_seat(state.players, seat, PlayerState(tuple(tokens), *player[1:]))
-    colours = [board[space] for space in spaces]
     three_alike = len(spaces) == SAME_COLOUR_FOR_PRIVILEGE and len(set(colours)) == 1
     if three_alike or colours.count(PEARL) >= PEARLS_FOR_PRIVILEGE:
         players = take_privilege(players, 1 - seat)

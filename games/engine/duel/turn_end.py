@@ -66,7 +66,10 @@ def refill_pyramid(
     decks: tuple[tuple[int, ...], ...], pyramid: tuple[tuple[int | None, ...], ...]
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int | None, ...], ...]]:
     """Each empty slot gets its level's top card, slots left to right; a dry deck leaves it."""
-    if all(None not in row or not deck for deck, row in zip(decks, pyramid, strict=True)):
+    for deck, row in zip(decks, pyramid, strict=True):
+        if deck and None in row:
+            break
+    else:
         return decks, pyramid
     new_decks = []
     new_pyramid = []
