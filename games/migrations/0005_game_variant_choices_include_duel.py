@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0003_event_time_and_orderings"),
+        ("games", "0004_events_refuse_truncate"),
     ]
 
     operations = [
