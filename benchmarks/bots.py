@@ -7,10 +7,12 @@ derived from it, so a run is reproducible up to the time budgets (a search bot w
 budget plays as well as the machine allows: run it on an idle machine).
 
 A bot is named ``random``, ``greedy``, ``search@SECONDS`` (a time budget per move) or
-``search#ITERATIONS``; a pairing is ``A:B``.
+``search#ITERATIONS`` (for Duel: samples per candidate); a pairing is ``A:B``. ``--variant
+duel`` plays Splendor Duel instead of the base game.
 
     python benchmarks/bots.py                         # the three standard pairings
     python benchmarks/bots.py --pairings search@0.25:greedy --games 100 --processes 2
+    python benchmarks/bots.py --variant duel --pairings greedy:random search#2:greedy
 """
 
 from __future__ import annotations
@@ -63,15 +65,15 @@ def bot_player(spec: str) -> Callable[[dict[str, Any], int], Action]:
     raise argparse.ArgumentTypeError(f"unknown bot {spec!r}")
 
 
-def play_game(job: tuple[str, str, int, bool]) -> GameResult:
+def play_game(job: tuple[str, str, int, bool, str]) -> GameResult:
     """One game: bot ``first`` takes seat 0 unless ``swapped``."""
-    first, second, seed, swapped = job
+    first, second, seed, swapped, variant = job
     players = [bot_player(first), bot_player(second)]
     seat_of_first = 1 if swapped else 0
     by_seat = players[::-1] if swapped else players
     seconds = [0.0, 0.0]
     moves = [0, 0]
-    state = engine.initial_state(engine.new_game("splendor", 2, seed))
+    state = engine.initial_state(engine.new_game(variant, 2, seed))
     actions = 0
     while engine.outcome(state) is None:
         seat = state.current
@@ -99,10 +101,10 @@ def wilson(successes: float, trials: int, z: float = Z_95) -> tuple[float, float
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run_pairing(pairing: str, games: int, seed: int, processes: int) -> None:
+def run_pairing(pairing: str, games: int, seed: int, processes: int, variant: str) -> None:
     first, second = pairing.split(":")
     bot_player(first), bot_player(second)
-    jobs = [(first, second, seed + index, index % 2 == 1) for index in range(games)]
+    jobs = [(first, second, seed + index, index % 2 == 1, variant) for index in range(games)]
     started = time.perf_counter()
     with multiprocessing.Pool(processes) as pool:
         results = pool.map(play_game, jobs, chunksize=1)
@@ -112,7 +114,7 @@ def run_pairing(pairing: str, games: int, seed: int, processes: int) -> None:
     low, high = wilson(wins, games)
     time_first = sum(r.seconds[0] for r in results) / max(1, sum(r.moves[0] for r in results))
     time_second = sum(r.seconds[1] for r in results) / max(1, sum(r.moves[1] for r in results))
-    print(f"{first} vs {second}: {games} games, deck seeds {seed}..{seed + games - 1}")
+    print(f"{variant}: {first} vs {second}: {games} games, deck seeds {seed}..{seed + games - 1}")
     print(
         f"  {first} win rate {wins / games:.3f}  95% CI [{low:.3f}, {high:.3f}]"
         f"  ({wins:g} wins, {shared} shared)"
@@ -142,6 +144,7 @@ def main() -> None:
         "(default 200, and 50 for search@1.0)",
     )
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="first deck seed")
+    parser.add_argument("--variant", choices=engine.VARIANTS, default="splendor")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     defaults = dict(STANDARD_PAIRINGS)
@@ -155,7 +158,8 @@ def main() -> None:
         parser.error("give one --games count, or one per pairing")
     print(f"seed {args.seed}, {args.processes} process(es)")
     for pairing, games in zip(args.pairings, counts, strict=True):
-        run_pairing(pairing, games, args.seed, args.processes)
+        run_pairing(pairing, games, args.seed, args.processes, args.variant)
+    print(f"load average: {' '.join(f'{load:.2f}' for load in os.getloadavg())}")
 
 
 if __name__ == "__main__":

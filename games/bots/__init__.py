@@ -15,8 +15,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from games.bots import greedy, random_bot, search
-from games.engine import Action
-from games.engine.splendor.state import GAME_OVER
+from games.bots.duel import greedy as duel_greedy
+from games.bots.duel import search as duel_search
+from games.bots.duel.determinize import DuelDeterminizer
+from games.engine import Action, legal_actions
+
+GAME_OVER = "game_over"
+"""The final phase of every game's view."""
 
 
 class BotLevel(NamedTuple):
@@ -75,15 +80,30 @@ def choose_action(
     if view.get("viewer") != view.get("current"):
         raise ValueError("a bot chooses only for the seat whose view it is given")
     rng = random.Random(seed)
+    variant = view.get("variant", "splendor")
+    if variant not in _SEARCH:
+        raise ValueError(f"no bots for the variant {variant!r}")
     if bot.name == "search":
-        return search.choose(view, rng, budget_seconds=budget_seconds, iterations=iterations)
-    return _SIMPLE_BOTS[bot.name](view, rng)
+        return _SEARCH[variant](view, rng, budget_seconds=budget_seconds, iterations=iterations)
+    return _SIMPLE_BOTS[variant, bot.name](view, rng)
 
 
-_SIMPLE_BOTS: dict[str, Callable[[Mapping[str, Any], random.Random], Action]] = {
-    "random": random_bot.choose,
-    "greedy": greedy.choose,
+def _duel_random(view: Mapping[str, Any], rng: random.Random) -> Action:
+    """A uniformly random legal action: the legal actions depend only on what the view shows."""
+    return rng.choice(legal_actions(DuelDeterminizer(view).sample(rng)))
+
+
+_SIMPLE_BOTS: dict[tuple[str, str], Callable[[Mapping[str, Any], random.Random], Action]] = {
+    ("splendor", "random"): random_bot.choose,
+    ("splendor", "greedy"): greedy.choose,
+    ("duel", "random"): _duel_random,
+    ("duel", "greedy"): duel_greedy.choose,
 }
+_SEARCH: dict[str, Callable[..., Action]] = {
+    "splendor": search.choose,
+    "duel": duel_search.choose,
+}
+"""The bots of each game, keyed by variant: a new game adds its entries here."""
 
 
 def _level(level: str) -> BotLevel:

@@ -1,8 +1,10 @@
-"""The rules of Splendor as a pure library: no Django, no I/O, no clock.
+"""The rules of Splendor and Splendor Duel as a pure library: no Django, no I/O, no clock.
 
 This package is the one facade every other part of the service uses. Functions are keyed by
-variant name at the edge (``new_game``) and by the state's own type afterwards, so a caller never
-needs to know which variant it holds. Only the base game (``"splendor"``) exists so far.
+variant name at the edge (``new_game``, the JSON readers) and by the state's own type afterwards,
+so a caller never needs to know which variant it holds. The games are ``"splendor"`` (the base
+game, ``games.engine.splendor``) and ``"duel"`` (``games.engine.duel``), listed in one registry
+in ``games.engine.facade``.
 """
 
 from __future__ import annotations
@@ -26,11 +28,13 @@ from games.engine.facade import (
     outcome,
     payment_options,
     payment_options_in_view,
+    seat_counts,
     setup_from_json,
     setup_from_position,
     setup_to_json,
     state_from_json,
     state_to_json,
+    variant_of,
     view,
 )
 
@@ -55,10 +59,12 @@ __all__ = [
     "outcome",
     "payment_options",
     "payment_options_in_view",
+    "seat_counts",
     "setup_from_json",
     "setup_from_position",
     "setup_to_json",
     "state_from_json",
     "state_to_json",
+    "variant_of",
     "view",
 ]

@@ -1,7 +1,9 @@
 """The engine contract (design.md, "The engine contract"), one entry point per operation.
 
-Variant names select the rules at the edge: ``new_game`` and the JSON readers. Every later call
-takes the state (or setup) itself. Only the base game exists; Splendor Duel will join here.
+Every game is an engine package with a ``rules`` module (``games.engine.rules.Rules``), listed
+once in :data:`_REGISTRY`. Variant names select the rules at the edge: ``new_game`` and the JSON
+readers. Every later call takes the state (or setup, or action) itself, and its type says which
+game it belongs to, so a caller never needs to know which variant it holds.
 """
 
 from __future__ import annotations
@@ -9,29 +11,58 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.engine.duel import rules as duel_rules
+from games.engine.duel.actions import Action as DuelAction
+from games.engine.duel.scoring import Outcome as DuelOutcome
+from games.engine.duel.state import DuelState
+from games.engine.duel.state import Setup as DuelSetup
 from games.engine.errors import MalformedJSON, UnknownVariant
+from games.engine.rules import Rules
 from games.engine.splendor import actions as splendor_actions
-from games.engine.splendor import codec as splendor_codec
-from games.engine.splendor import fork as splendor_fork
-from games.engine.splendor import legality, scoring, setup, transitions, visibility
+from games.engine.splendor import legality as splendor_legality
+from games.engine.splendor import rules as splendor_rules
+from games.engine.splendor import scoring as splendor_scoring
+from games.engine.splendor import visibility as splendor_visibility
 from games.engine.splendor.gems import tokens_from_json, tokens_to_json
-from games.engine.splendor.state import GAME_OVER, GameState
+from games.engine.splendor.state import GameState
 from games.engine.splendor.state import Setup as SplendorSetup
 
-VARIANTS: tuple[str, ...] = ("splendor",)
+_REGISTRY: dict[str, Rules] = {
+    splendor_rules.VARIANT: splendor_rules,
+    duel_rules.VARIANT: duel_rules,
+}
+"""Every game the engine knows, by variant name: a new game is a new package and one line."""
 
-State = GameState
-Setup = SplendorSetup
-Action = splendor_actions.Action
-Outcome = scoring.Outcome
+VARIANTS: tuple[str, ...] = tuple(_REGISTRY)
+
+State = GameState | DuelState
+Setup = SplendorSetup | DuelSetup
+Action = splendor_actions.Action | DuelAction
+Outcome = splendor_scoring.Outcome | DuelOutcome
+
+_BY_STATE_TYPE: dict[type, Rules] = {rules.STATE_TYPE: rules for rules in _REGISTRY.values()}
+_BY_SETUP_TYPE: dict[type, Rules] = {rules.SETUP_TYPE: rules for rules in _REGISTRY.values()}
+_BY_ACTION_TYPE: dict[type, Rules] = {
+    action_type: rules for rules in _REGISTRY.values() for action_type in rules.ACTION_TYPES
+}
 
 
 def new_game(
     variant: str, seats: int, seed: int, options: Mapping[str, Any] | None = None
 ) -> Setup:
     """All of a game's randomness, drawn from ``seed``: record it, and keep it private."""
-    _check_variant(variant)
-    return setup.new_game(seats, seed, options)
+    setup: Setup = _rules(variant).new_game(seats, seed, options)
+    return setup
+
+
+def seat_counts(variant: str) -> tuple[int, ...]:
+    """The numbers of players ``variant`` can be played by."""
+    return _rules(variant).SEATS
+
+
+def variant_of(state: State) -> str:
+    """The variant name of a state."""
+    return _rules_of_state(state).VARIANT
 
 
 def setup_from_position(position: Mapping[str, Any], seed: int) -> Setup:
@@ -39,32 +70,35 @@ def setup_from_position(position: Mapping[str, Any], seed: int) -> Setup:
 
     Only what the view shows is kept; the cards it hides are dealt afresh from ``seed``.
     """
-    _check_json_variant(position)
-    return splendor_fork.setup_from_position(position, seed)
+    setup: Setup = _rules_of_json(position).setup_from_position(position, seed)
+    return setup
 
 
 def initial_state(game_setup: Setup) -> State:
-    return setup.initial_state(game_setup)
+    state: State = _of_type(_BY_SETUP_TYPE, game_setup, "setup").initial_state(game_setup)
+    return state
 
 
 def legal_actions(state: State) -> list[Action]:
-    """Exactly the options of the current phase (see ``games.engine.splendor.legality``)."""
-    return legality.legal_actions(state)
+    """Exactly the options of the current phase."""
+    return _rules_of_state(state).legal_actions(state)
 
 
 def apply_action(state: State, action: Action) -> State:
     """The next state; never changes ``state``. Raises ``IllegalAction`` with a readable reason."""
-    return transitions.apply_action(state, action)
+    after: State = _rules_of_state(state).apply_action(state, action)
+    return after
 
 
 def outcome(state: State) -> Outcome | None:
     """``None`` while the game runs; the scores and winners once it is over."""
-    return scoring.outcome(state)
+    result: Outcome | None = _rules_of_state(state).outcome(state)
+    return result
 
 
 def acting_seat(state: State) -> int | None:
     """The seat whose decision the game waits for, or ``None`` once it is over."""
-    return None if state.phase == GAME_OVER else state.current
+    return _rules_of_state(state).acting_seat(state)
 
 
 def view(state: State, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
@@ -73,32 +107,32 @@ def view(state: State, viewer: int | None, *, reveal: bool = False) -> dict[str,
     ``reveal`` shows every player's reserved cards: for games that are over, never for one
     that runs. The decks stay counts either way; their order is in the revealed setup.
     """
-    return visibility.view(state, viewer, reveal=reveal)
-
-
-def card_json(card: int) -> dict[str, Any]:
-    """A card spelled out as in a view: id, level, bonus colour, points and cost."""
-    return visibility.card_json(card)
-
-
-def noble_json(noble: int) -> dict[str, Any]:
-    """A noble spelled out as in a view: id, points and the bonuses it requires."""
-    return visibility.noble_json(noble)
+    return _rules_of_state(state).view(state, viewer, reveal=reveal)
 
 
 def payment_options(state: State, card: int) -> list[tuple[int, ...]]:
     """Every exact payment the player to act could make for ``card``, fewest gold first."""
-    return legality.payment_options(state, card)
+    return _rules_of_state(state).payment_options(state, card)
+
+
+def card_json(card: int) -> dict[str, Any]:
+    """A base-game card spelled out as in a view: id, level, bonus colour, points and cost."""
+    return splendor_visibility.card_json(card)
+
+
+def noble_json(noble: int) -> dict[str, Any]:
+    """A noble spelled out as in a view: id, points and the bonuses it requires."""
+    return splendor_visibility.noble_json(noble)
 
 
 def payment_options_in_view(
     player: Mapping[str, Any], card: Mapping[str, Any]
 ) -> list[dict[str, int]]:
-    """The exact payments open to a player of a view for a card of a view, as token JSON.
+    """The exact payments open to a player of a base-game view for a card of that view.
 
     For pages built from a view: the same rule as ``payment_options``, fewest gold first.
     """
-    options = legality.exact_payments(
+    options = splendor_legality.exact_payments(
         tokens_from_json(player["tokens"]),
         tokens_from_json(player["bonuses"], size=5),
         tokens_from_json(card["cost"], size=5),
@@ -107,37 +141,55 @@ def payment_options_in_view(
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    return splendor_actions.action_to_json(action)
+    return _of_type(_BY_ACTION_TYPE, action, "action").action_to_json(action)
 
 
 def action_from_json(data: Any, variant: str = "splendor") -> Action:
-    _check_variant(variant)
-    return splendor_actions.action_from_json(data)
+    action: Action = _rules(variant).action_from_json(data)
+    return action
 
 
 def setup_to_json(game_setup: Setup) -> dict[str, Any]:
-    return splendor_codec.setup_to_json(game_setup)
+    return _of_type(_BY_SETUP_TYPE, game_setup, "setup").setup_to_json(game_setup)
 
 
 def setup_from_json(data: Any) -> Setup:
-    _check_json_variant(data)
-    return splendor_codec.setup_from_json(data)
+    setup: Setup = _rules_of_json(data).setup_from_json(data)
+    return setup
 
 
 def state_to_json(state: State) -> dict[str, Any]:
-    return splendor_codec.state_to_json(state)
+    return _rules_of_state(state).state_to_json(state)
 
 
 def state_from_json(data: Any) -> State:
-    _check_json_variant(data)
-    return splendor_codec.state_from_json(data)
+    state: State = _rules_of_json(data).state_from_json(data)
+    return state
 
 
-def _check_variant(variant: str) -> None:
-    if variant not in VARIANTS:
+def _rules(variant: str) -> Rules:
+    rules = _REGISTRY.get(variant) if isinstance(variant, str) else None
+    if rules is None:
         raise UnknownVariant(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+    return rules
 
 
-def _check_json_variant(data: Any) -> None:
-    if not isinstance(data, Mapping) or data.get("variant") not in VARIANTS:
+def _rules_of_state(state: State) -> Rules:
+    # One dictionary lookup: every playout and bot calls this several times per action.
+    rules = _BY_STATE_TYPE.get(type(state))
+    return rules if rules is not None else _of_type(_BY_STATE_TYPE, state, "state")
+
+
+def _of_type(table: dict[type, Rules], value: object, what: str) -> Rules:
+    rules = table.get(type(value))
+    if rules is None:
+        raise TypeError(f"not a known game's {what}: {type(value).__name__}")
+    return rules
+
+
+def _rules_of_json(data: Any) -> Rules:
+    variant = data.get("variant") if isinstance(data, Mapping) else None
+    rules = _REGISTRY.get(variant) if isinstance(variant, str) else None
+    if rules is None:
         raise MalformedJSON(f"a JSON object with a variant of: {', '.join(VARIANTS)}")
+    return rules

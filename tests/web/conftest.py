@@ -57,7 +57,7 @@ def carol_client(carol: User) -> Client:
 
 
 @pytest.fixture
-def duel(alice: User, bob: User) -> Game:
+def two_player_game(alice: User, bob: User) -> Game:
     """A public two-player game in progress: alice in seat 0 (to play), bob in seat 1."""
     return create_game(UserSeat(alice), UserSeat(bob), creator=alice)
 

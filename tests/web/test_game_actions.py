@@ -82,43 +82,45 @@ def first_three_colours(game: Game, user: User) -> list[str]:
 
 
 def test_taking_three_gems_redirects_back_to_the_game(
-    alice: User, alice_client: Client, duel: Game
+    alice: User, alice_client: Client, two_player_game: Game
 ) -> None:
-    gems = first_three_colours(duel, alice)
+    gems = first_three_colours(two_player_game, alice)
 
-    response = move(alice_client, duel, kind="take_gems", gems=gems)
+    response = move(alice_client, two_player_game, kind="take_gems", gems=gems)
 
     assert response.status_code == 303
-    assert response["Location"] == f"/games/{duel.pk}/"
-    assert last_action(duel) == {"type": "take_gems", "gems": gems}
+    assert response["Location"] == f"/games/{two_player_game.pk}/"
+    assert last_action(two_player_game) == {"type": "take_gems", "gems": gems}
     page = alice_client.get(response["Location"]).text
     assert "Waiting for bob" in page
     assert "alice took white, blue and green." in page
 
 
-def test_taking_two_of_a_colour(alice_client: Client, duel: Game) -> None:
-    move(alice_client, duel, kind="take_gems", take_two="red", gems=["white"])
+def test_taking_two_of_a_colour(alice_client: Client, two_player_game: Game) -> None:
+    move(alice_client, two_player_game, kind="take_gems", take_two="red", gems=["white"])
 
-    assert last_action(duel) == {"type": "take_gems", "gems": ["red", "red"]}
+    assert last_action(two_player_game) == {"type": "take_gems", "gems": ["red", "red"]}
 
 
-def test_reserving_a_face_up_card(alice: User, alice_client: Client, duel: Game) -> None:
-    card = seat_view(duel, alice)["state"]["board"][0][2]["id"]
+def test_reserving_a_face_up_card(alice: User, alice_client: Client, two_player_game: Game) -> None:
+    card = seat_view(two_player_game, alice)["state"]["board"][0][2]["id"]
 
-    move(alice_client, duel, kind="reserve_card", card=card)
+    move(alice_client, two_player_game, kind="reserve_card", card=card)
 
-    view = seat_view(duel, alice)["state"]
+    view = seat_view(two_player_game, alice)["state"]
     assert [item["id"] for item in view["players"][0]["reserved"]] == [card]
     assert view["players"][0]["tokens"] == {"gold": 1}
 
 
-def test_reserving_blind_from_a_deck(alice: User, alice_client: Client, duel: Game) -> None:
-    move(alice_client, duel, kind="reserve_from_deck", level="3")
+def test_reserving_blind_from_a_deck(
+    alice: User, alice_client: Client, two_player_game: Game
+) -> None:
+    move(alice_client, two_player_game, kind="reserve_from_deck", level="3")
 
-    reserved = seat_view(duel, alice)["state"]["players"][0]["reserved"]
+    reserved = seat_view(two_player_game, alice)["state"]["players"][0]["reserved"]
     assert len(reserved) == 1
     assert reserved[0]["level"] == 3
-    assert last_action(duel) == {"type": "reserve_from_deck", "level": 3}
+    assert last_action(two_player_game) == {"type": "reserve_from_deck", "level": 3}
 
 
 def test_buying_a_card_with_the_default_payment(
@@ -220,10 +222,14 @@ def test_a_move_against_a_bot_comes_back_after_the_bot_has_played(
 
 
 def test_an_htmx_move_gets_the_changed_regions_not_a_page(
-    alice: User, alice_client: Client, duel: Game
+    alice: User, alice_client: Client, two_player_game: Game
 ) -> None:
     response = move(
-        alice_client, duel, htmx=True, kind="take_gems", gems=first_three_colours(duel, alice)
+        alice_client,
+        two_player_game,
+        htmx=True,
+        kind="take_gems",
+        gems=first_three_colours(two_player_game, alice),
     )
 
     assert response.status_code == 200
@@ -234,9 +240,9 @@ def test_an_htmx_move_gets_the_changed_regions_not_a_page(
 
 
 def test_htmx_leaves_out_the_regions_the_page_already_shows(
-    alice: User, alice_client: Client, duel: Game
+    alice: User, alice_client: Client, two_player_game: Game
 ) -> None:
-    page = alice_client.get(f"/games/{duel.pk}/").text
+    page = alice_client.get(f"/games/{two_player_game.pk}/").text
     shown = ",".join(
         f"{name}={digest}"
         for name, digest in re.findall(r'data-region="(\w+)" data-digest="(\w+)"', page)
@@ -244,10 +250,10 @@ def test_htmx_leaves_out_the_regions_the_page_already_shows(
 
     response = move(
         alice_client,
-        duel,
+        two_player_game,
         htmx=True,
         kind="take_gems",
-        gems=first_three_colours(duel, alice),
+        gems=first_three_colours(two_player_game, alice),
         headers={"HTTP_X_REGION_DIGESTS": shown},
     )
 
@@ -257,11 +263,11 @@ def test_htmx_leaves_out_the_regions_the_page_already_shows(
 
 
 def test_the_regions_endpoint_serves_the_fresh_regions(
-    alice: User, bob_client: Client, duel: Game
+    alice: User, bob_client: Client, two_player_game: Game
 ) -> None:
-    act(duel, {"type": "take_gems", "gems": ["white", "blue", "green"]})
+    act(two_player_game, {"type": "take_gems", "gems": ["white", "blue", "green"]})
 
-    response = bob_client.get(f"/games/{duel.pk}/regions/", **HTMX)
+    response = bob_client.get(f"/games/{two_player_game.pk}/regions/", **HTMX)
 
     assert response.status_code == 200
     assert "Your turn" in response.text
@@ -269,17 +275,17 @@ def test_the_regions_endpoint_serves_the_fresh_regions(
 
 
 def test_an_htmx_refusal_carries_its_message_and_changes_nothing(
-    alice_client: Client, duel: Game
+    alice_client: Client, two_player_game: Game
 ) -> None:
-    before = footprint(duel)
+    before = footprint(two_player_game)
 
     response = move(
-        alice_client, duel, htmx=True, kind="take_gems", gems=["white", "white", "blue"]
+        alice_client, two_player_game, htmx=True, kind="take_gems", gems=["white", "white", "blue"]
     )
 
     assert response.status_code == 400
     assert "Take tokens of different colours, or two of one colour." in notices(response.text)
-    assert footprint(duel) == before
+    assert footprint(two_player_game) == before
 
 
 @BOTS_MOVE_AFTER_COMMIT
@@ -319,79 +325,81 @@ def test_the_game_ending_by_an_htmx_move_reloads_the_page(
     ],
 )
 def test_an_illegal_or_forged_move_is_refused_with_a_message(
-    alice_client: Client, duel: Game, fields: dict[str, Any], message: str
+    alice_client: Client, two_player_game: Game, fields: dict[str, Any], message: str
 ) -> None:
-    before = footprint(duel)
+    before = footprint(two_player_game)
 
-    response = move(alice_client, duel, **fields)
+    response = move(alice_client, two_player_game, **fields)
     page = alice_client.get(response["Location"]).text
 
     assert response.status_code == 303
     assert message in notices(page)
-    assert footprint(duel) == before
+    assert footprint(two_player_game) == before
 
 
 def test_buying_a_card_hidden_in_a_deck_is_refused_without_revealing_it(
-    alice: User, alice_client: Client, duel: Game
+    alice: User, alice_client: Client, two_player_game: Game
 ) -> None:
-    hidden = min(hidden_card_ids(duel, viewer_seat=0))
-    before = footprint(duel)
+    hidden = min(hidden_card_ids(two_player_game, viewer_seat=0))
+    before = footprint(two_player_game)
 
-    response = move(alice_client, duel, kind="buy_card", card=hidden, follow=True)
+    response = move(alice_client, two_player_game, kind="buy_card", card=hidden, follow=True)
 
     assert f"Card {hidden} is neither face up on the board nor in your hand." in notices(
         response.content.decode()
     )
-    assert footprint(duel) == before
+    assert footprint(two_player_game) == before
 
 
-def test_a_player_cannot_move_out_of_turn(bob_client: Client, duel: Game) -> None:
-    before = footprint(duel)
+def test_a_player_cannot_move_out_of_turn(bob_client: Client, two_player_game: Game) -> None:
+    before = footprint(two_player_game)
 
-    response = move(bob_client, duel, kind="take_gems", gems=["white", "blue", "green"])
+    response = move(bob_client, two_player_game, kind="take_gems", gems=["white", "blue", "green"])
 
     assert "It is not your turn: the game waits for alice." in notices(
         bob_client.get(response["Location"]).text
     )
-    assert footprint(duel) == before
+    assert footprint(two_player_game) == before
 
 
-def test_a_spectator_cannot_move(carol_client: Client, duel: Game) -> None:
-    before = footprint(duel)
+def test_a_spectator_cannot_move(carol_client: Client, two_player_game: Game) -> None:
+    before = footprint(two_player_game)
 
-    response = move(carol_client, duel, kind="take_gems", gems=["white", "blue", "green"])
+    response = move(
+        carol_client, two_player_game, kind="take_gems", gems=["white", "blue", "green"]
+    )
 
     assert "You do not have a seat in this game." in notices(
         carol_client.get(response["Location"]).text
     )
-    assert footprint(duel) == before
+    assert footprint(two_player_game) == before
 
 
-def test_a_guest_is_sent_to_log_in(client: Client, duel: Game) -> None:
-    before = footprint(duel)
+def test_a_guest_is_sent_to_log_in(client: Client, two_player_game: Game) -> None:
+    before = footprint(two_player_game)
 
-    response = move(client, duel, kind="take_gems", gems=["white", "blue", "green"])
+    response = move(client, two_player_game, kind="take_gems", gems=["white", "blue", "green"])
 
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
-    assert footprint(duel) == before
+    assert footprint(two_player_game) == before
 
 
-def test_a_move_without_the_csrf_token_is_forbidden(alice: User, duel: Game) -> None:
+def test_a_move_without_the_csrf_token_is_forbidden(alice: User, two_player_game: Game) -> None:
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(alice)
-    before = footprint(duel)
+    before = footprint(two_player_game)
 
-    response = move(strict, duel, kind="take_gems", gems=["white", "blue", "green"])
+    response = move(strict, two_player_game, kind="take_gems", gems=["white", "blue", "green"])
 
     assert response.status_code == 403
-    assert footprint(duel) == before
+    assert footprint(two_player_game) == before
 
 
 def test_every_form_on_the_game_page_carries_csrf_version_and_a_fresh_key(
-    alice_client: Client, duel: Game
+    alice_client: Client, two_player_game: Game
 ) -> None:
-    page = alice_client.get(f"/games/{duel.pk}/").text
+    page = alice_client.get(f"/games/{two_player_game.pk}/").text
 
     forms = re.findall(r"<form\b.*?</form>", page, re.S)
     keys = re.findall(r'name="idempotency_key" value="([^"]+)"', page)
@@ -399,21 +407,21 @@ def test_every_form_on_the_game_page_carries_csrf_version_and_a_fresh_key(
     for form in forms:
         assert 'name="csrfmiddlewaretoken"' in form
         if "/act/" in form:
-            assert f'name="expected_version" value="{fresh(duel).version}"' in form
+            assert f'name="expected_version" value="{fresh(two_player_game).version}"' in form
             assert 'name="idempotency_key"' in form
     assert len(keys) == len(set(keys))
 
 
 def test_a_stale_tab_is_told_the_game_moved_on_and_gets_a_fresh_board(
-    alice: User, alice_client: Client, duel: Game
+    alice: User, alice_client: Client, two_player_game: Game
 ) -> None:
-    stale = fresh(duel).version
-    move(alice_client, duel, kind="take_gems", gems=["white", "blue", "green"])
-    act(duel, {"type": "take_gems", "gems": ["white", "blue", "green"]})  # bob
-    before = footprint(duel)
+    stale = fresh(two_player_game).version
+    move(alice_client, two_player_game, kind="take_gems", gems=["white", "blue", "green"])
+    act(two_player_game, {"type": "take_gems", "gems": ["white", "blue", "green"]})  # bob
+    before = footprint(two_player_game)
 
     response = alice_client.post(
-        f"/games/{duel.pk}/act/",
+        f"/games/{two_player_game.pk}/act/",
         {
             "kind": "take_gems",
             "gems": ["red", "black"],
@@ -426,54 +434,57 @@ def test_a_stale_tab_is_told_the_game_moved_on_and_gets_a_fresh_board(
 
     assert "The game moved on" in notices(response.content.decode())
     assert f'data-version="{before[0]}"' in response.content.decode()
-    assert footprint(duel) == before
+    assert footprint(two_player_game) == before
 
 
-def test_a_stale_htmx_move_gets_409_and_the_fresh_regions(alice_client: Client, duel: Game) -> None:
-    stale = fresh(duel).version
-    move(alice_client, duel, kind="take_gems", gems=["white", "blue", "green"])
-    act(duel, {"type": "take_gems", "gems": ["white", "blue", "green"]})
+def test_a_stale_htmx_move_gets_409_and_the_fresh_regions(
+    alice_client: Client, two_player_game: Game
+) -> None:
+    stale = fresh(two_player_game).version
+    move(alice_client, two_player_game, kind="take_gems", gems=["white", "blue", "green"])
+    act(two_player_game, {"type": "take_gems", "gems": ["white", "blue", "green"]})
 
     response = alice_client.post(
-        f"/games/{duel.pk}/act/",
+        f"/games/{two_player_game.pk}/act/",
         {"kind": "pass", "expected_version": stale, "idempotency_key": "a-stale-tab-key"},
         **HTMX,
     )
 
     assert response.status_code == 409
     assert "The game moved on" in notices(response.text)
-    assert f'data-version="{fresh(duel).version}"' in response.text
+    assert f'data-version="{fresh(two_player_game).version}"' in response.text
 
 
-def test_a_double_click_plays_the_move_once(alice_client: Client, duel: Game) -> None:
+def test_a_double_click_plays_the_move_once(alice_client: Client, two_player_game: Game) -> None:
     fields = {
         "kind": "take_gems",
         "gems": ["white", "blue", "green"],
-        "expected_version": fresh(duel).version,
+        "expected_version": fresh(two_player_game).version,
         "idempotency_key": "one-click-one-key",
     }
 
-    first = alice_client.post(f"/games/{duel.pk}/act/", fields)
-    second = alice_client.post(f"/games/{duel.pk}/act/", fields)
+    first = alice_client.post(f"/games/{two_player_game.pk}/act/", fields)
+    second = alice_client.post(f"/games/{two_player_game.pk}/act/", fields)
 
     assert first.status_code == second.status_code == 303
-    assert GameEvent.objects.filter(game=duel, kind="ActionTaken").count() == 1
-    assert "moved on" not in notices(alice_client.get(f"/games/{duel.pk}/").text)
+    assert GameEvent.objects.filter(game=two_player_game, kind="ActionTaken").count() == 1
+    assert "moved on" not in notices(alice_client.get(f"/games/{two_player_game.pk}/").text)
 
 
 def test_a_form_from_an_old_page_reusing_its_key_is_told_the_game_moved_on(
-    alice_client: Client, bob_client: Client, duel: Game
+    alice_client: Client, bob_client: Client, two_player_game: Game
 ) -> None:
     key = "key-of-an-old-page"
-    version = fresh(duel).version
+    version = fresh(two_player_game).version
     taken = {"kind": "take_gems", "gems": ["white", "blue", "green"]}
     alice_client.post(
-        f"/games/{duel.pk}/act/", {**taken, "expected_version": version, "idempotency_key": key}
+        f"/games/{two_player_game.pk}/act/",
+        {**taken, "expected_version": version, "idempotency_key": key},
     )
-    before = footprint(duel)
+    before = footprint(two_player_game)
 
     response = alice_client.post(
-        f"/games/{duel.pk}/act/",
+        f"/games/{two_player_game.pk}/act/",
         {
             "kind": "reserve_from_deck",
             "level": 1,
@@ -484,23 +495,23 @@ def test_a_form_from_an_old_page_reusing_its_key_is_told_the_game_moved_on(
     )
 
     assert "The game moved on" in notices(response.content.decode())
-    assert footprint(duel) == before
+    assert footprint(two_player_game) == before
 
 
 # Resigning, the end, the history --------------------------------------------------------------
 
 
 def test_resigning_asks_first_then_ends_the_game(
-    alice_client: Client, bob_client: Client, duel: Game
+    alice_client: Client, bob_client: Client, two_player_game: Game
 ) -> None:
-    confirm = alice_client.get(f"/games/{duel.pk}/resign/")
+    confirm = alice_client.get(f"/games/{two_player_game.pk}/resign/")
     assert "Yes, resign" in confirm.text
 
-    response = alice_client.post(f"/games/{duel.pk}/resign/")
+    response = alice_client.post(f"/games/{two_player_game.pk}/resign/")
 
     assert response.status_code == 303
-    assert fresh(duel).status == Game.Status.FINISHED
-    page = bob_client.get(f"/games/{duel.pk}/").text
+    assert fresh(two_player_game).status == Game.Status.FINISHED
+    page = bob_client.get(f"/games/{two_player_game.pk}/").text
     assert "bob wins!" in page
     assert "alice resigned" in page
     assert "resigned</span>" in page
@@ -529,11 +540,13 @@ def test_a_finished_game_shows_the_scores_and_why_the_winner_won(
     assert "Resign" not in page
 
 
-def test_the_history_lists_every_event_in_words(alice_client: Client, duel: Game) -> None:
-    act(duel, {"type": "take_gems", "gems": ["white", "blue", "green"]})
-    act(duel, {"type": "reserve_from_deck", "level": 2})
+def test_the_history_lists_every_event_in_words(
+    alice_client: Client, two_player_game: Game
+) -> None:
+    act(two_player_game, {"type": "take_gems", "gems": ["white", "blue", "green"]})
+    act(two_player_game, {"type": "reserve_from_deck", "level": 2})
 
-    page = alice_client.get(f"/games/{duel.pk}/history/").text
+    page = alice_client.get(f"/games/{two_player_game.pk}/history/").text
 
     assert "alice took seat 1." in page
     assert "The game started" in page

@@ -25,17 +25,17 @@ def new_cards(page: str) -> set[int]:
 
 
 def test_cards_dealt_since_my_last_turn_are_marked_new(
-    alice: User, alice_client: Client, duel: Game
+    alice: User, alice_client: Client, two_player_game: Game
 ) -> None:
-    alice_client.get(f"/games/{duel.pk}/")  # alice sees the board at her first turn
-    before = board_ids(duel, alice)
+    alice_client.get(f"/games/{two_player_game.pk}/")  # alice sees the board at her first turn
+    before = board_ids(two_player_game, alice)
     first, second = sorted(before)[:2]
-    act(duel, {"type": "reserve_card", "card": first})  # alice
-    act(duel, {"type": "reserve_card", "card": second})  # bob
+    act(two_player_game, {"type": "reserve_card", "card": first})  # alice
+    act(two_player_game, {"type": "reserve_card", "card": second})  # bob
 
-    page = alice_client.get(f"/games/{duel.pk}/").text
+    page = alice_client.get(f"/games/{two_player_game.pk}/").text
 
-    dealt = board_ids(duel, alice) - before
+    dealt = board_ids(two_player_game, alice) - before
     assert len(dealt) == 2
     assert new_cards(page) == dealt
     assert re.search(r'class="player[^"]*is-changed" data-seat="1"', page)
@@ -43,13 +43,13 @@ def test_cards_dealt_since_my_last_turn_are_marked_new(
 
 
 def test_a_first_visit_marks_no_card_new_and_a_spectator_sees_no_highlights(
-    alice: User, carol_client: Client, alice_client: Client, duel: Game
+    alice: User, carol_client: Client, alice_client: Client, two_player_game: Game
 ) -> None:
-    act(duel, {"type": "take_gems", "gems": ["white", "blue", "green"]})
-    act(duel, {"type": "reserve_card", "card": min(board_ids(duel, alice))})
+    act(two_player_game, {"type": "take_gems", "gems": ["white", "blue", "green"]})
+    act(two_player_game, {"type": "reserve_card", "card": min(board_ids(two_player_game, alice))})
 
-    players_page = alice_client.get(f"/games/{duel.pk}/").text
-    spectators_page = carol_client.get(f"/games/{duel.pk}/").text
+    players_page = alice_client.get(f"/games/{two_player_game.pk}/").text
+    spectators_page = carol_client.get(f"/games/{two_player_game.pk}/").text
 
     assert not new_cards(players_page)
     assert '<li class="is-new">bob reserved' in players_page  # the log still knows

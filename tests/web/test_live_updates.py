@@ -16,32 +16,37 @@ from tests.web.tables import act, create_game
 pytestmark = pytest.mark.django_db
 
 
-def test_the_version_is_an_etag_and_unchanged_gets_304(client: Client, duel: Game) -> None:
-    first = client.get(f"/games/{duel.pk}/version")
-    again = client.get(f"/games/{duel.pk}/version", HTTP_IF_NONE_MATCH=first["ETag"])
+def test_the_version_is_an_etag_and_unchanged_gets_304(
+    client: Client, two_player_game: Game
+) -> None:
+    first = client.get(f"/games/{two_player_game.pk}/version")
+    again = client.get(f"/games/{two_player_game.pk}/version", HTTP_IF_NONE_MATCH=first["ETag"])
 
     assert first.status_code == 200
-    assert first.json() == {"version": duel.version}
-    assert first["ETag"] == f'"{duel.version}"'
+    assert first.json() == {"version": two_player_game.version}
+    assert first["ETag"] == f'"{two_player_game.version}"'
     assert again.status_code == 304
     assert again.content == b""
 
 
-def test_a_move_changes_the_version(client: Client, duel: Game) -> None:
-    etag = client.get(f"/games/{duel.pk}/version")["ETag"]
+def test_a_move_changes_the_version(client: Client, two_player_game: Game) -> None:
+    etag = client.get(f"/games/{two_player_game.pk}/version")["ETag"]
 
-    act(duel, {"type": "take_gems", "gems": ["white", "blue", "green"]})
-    response = client.get(f"/games/{duel.pk}/version", HTTP_IF_NONE_MATCH=etag)
+    act(two_player_game, {"type": "take_gems", "gems": ["white", "blue", "green"]})
+    response = client.get(f"/games/{two_player_game.pk}/version", HTTP_IF_NONE_MATCH=etag)
 
     assert response.status_code == 200
-    assert response.json()["version"] == duel.version + 1
+    assert response.json()["version"] == two_player_game.version + 1
 
 
 def test_asking_for_the_version_is_one_small_query(
-    client: Client, duel: Game, django_assert_num_queries: Any
+    client: Client, two_player_game: Game, django_assert_num_queries: Any
 ) -> None:
     with django_assert_num_queries(1) as context:
-        client.get(f"/games/{duel.pk}/version", HTTP_IF_NONE_MATCH=f'"{duel.version}"')
+        client.get(
+            f"/games/{two_player_game.pk}/version",
+            HTTP_IF_NONE_MATCH=f'"{two_player_game.version}"',
+        )
 
     sql = context.captured_queries[0]["sql"]
     assert sql.startswith('SELECT "games_game"."version"')
@@ -60,34 +65,34 @@ def test_a_private_game_version_is_only_for_its_players(
 
 
 def test_the_game_page_polls_only_while_the_game_is_in_progress(
-    alice_client: Client, duel: Game
+    alice_client: Client, two_player_game: Game
 ) -> None:
-    page = alice_client.get(f"/games/{duel.pk}/").text
+    page = alice_client.get(f"/games/{two_player_game.pk}/").text
 
-    assert f'data-version-url="/games/{duel.pk}/version"' in page
-    assert f'data-regions-url="/games/{duel.pk}/regions/"' in page
+    assert f'data-version-url="/games/{two_player_game.pk}/version"' in page
+    assert f'data-regions-url="/games/{two_player_game.pk}/regions/"' in page
     assert 'src="/static/game.js"' in page
-    alice_client.post(f"/games/{duel.pk}/resign/")
-    assert "data-version-url" not in alice_client.get(f"/games/{duel.pk}/").text
+    alice_client.post(f"/games/{two_player_game.pk}/resign/")
+    assert "data-version-url" not in alice_client.get(f"/games/{two_player_game.pk}/").text
 
 
 def test_the_regions_of_a_game_that_ended_ask_the_page_to_reload(
-    alice_client: Client, bob_client: Client, duel: Game
+    alice_client: Client, bob_client: Client, two_player_game: Game
 ) -> None:
-    alice_client.post(f"/games/{duel.pk}/resign/")
+    alice_client.post(f"/games/{two_player_game.pk}/resign/")
 
-    response = bob_client.get(f"/games/{duel.pk}/regions/", HTTP_HX_REQUEST="true")
+    response = bob_client.get(f"/games/{two_player_game.pk}/regions/", HTTP_HX_REQUEST="true")
 
     assert response["HX-Refresh"] == "true"
 
 
 def test_htmx_comes_from_the_package_and_forms_swap_regions(
-    alice_client: Client, duel: Game
+    alice_client: Client, two_player_game: Game
 ) -> None:
-    page = alice_client.get(f"/games/{duel.pk}/").text
+    page = alice_client.get(f"/games/{two_player_game.pk}/").text
 
     assert "/static/django_htmx/htmx" in page
     assert "unpkg" not in page
     assert "cdn" not in page.lower()
-    assert f'hx-post="/games/{duel.pk}/act/" hx-swap="none"' in page
+    assert f'hx-post="/games/{two_player_game.pk}/act/" hx-swap="none"' in page
     assert 'id="region-board" data-region="board"' in page

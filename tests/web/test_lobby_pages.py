@@ -47,13 +47,13 @@ def test_home_offers_a_player_a_quick_game_against_a_bot(alice_client: Client) -
 
 
 def test_lobby_lists_my_games_with_whose_turn_it_is(
-    alice_client: Client, bob_client: Client, duel: Game
+    alice_client: Client, bob_client: Client, two_player_game: Game
 ) -> None:
     mine = alice_client.get("/lobby/").text
     theirs = bob_client.get("/lobby/").text
 
     assert "Your turn" in mine
-    assert f'href="/games/{duel.pk}/"' in mine
+    assert f'href="/games/{two_player_game.pk}/"' in mine
     assert "alice to play" in theirs
 
 
@@ -67,12 +67,14 @@ def test_lobby_lists_open_public_games_with_a_join_button(alice: User, bob_clien
     assert f"/games/{hidden.pk}/" not in page
 
 
-def test_guests_see_the_lobby_and_public_games_being_played(client: Client, duel: Game) -> None:
+def test_guests_see_the_lobby_and_public_games_being_played(
+    client: Client, two_player_game: Game
+) -> None:
     lobby = client.get("/lobby/")
-    game_page = client.get(f"/games/{duel.pk}/")
+    game_page = client.get(f"/games/{two_player_game.pk}/")
 
     assert lobby.status_code == 200
-    assert f'href="/games/{duel.pk}/"' in lobby.text
+    assert f'href="/games/{two_player_game.pk}/"' in lobby.text
     assert game_page.status_code == 200
     assert "spectating" in game_page.text
     assert "take-form" not in game_page.text

@@ -1,0 +1,92 @@
+"""A static evaluation of Splendor Duel positions, in points: what the Duel bots optimise.
+
+Duel is a race on three tracks (20 points, 10 crowns, 10 points in one colour), so a player's
+value credits points, crowns and the best colour's points, each weighted by how close it is to
+its goal, plus an engine: bonuses, tokens (pearls and gold count more), privileges, and the
+best cards of the pyramid or the reserve the player could buy soon. A finished game is worth
+far more than any running position.
+"""
+
+from __future__ import annotations
+
+import math
+
+from games.engine.duel.catalogue import CARDS, JOKER
+from games.engine.duel.scoring import outcome
+from games.engine.duel.state import GAME_OVER, TOKEN_LIMIT, DuelState
+
+WIN = 1000.0
+_COSTS = tuple(card.cost for card in CARDS)
+_POINTS = tuple(card.points for card in CARDS)
+_CROWNS = tuple(card.crowns for card in CARDS)
+_COLOURS = tuple(card.colour for card in CARDS)
+_BONUS = tuple(card.bonus for card in CARDS)
+_DECAY = 0.45
+_PROSPECTS = (0.6, 0.25, 0.1)
+
+
+def player_value(state: DuelState, seat: int) -> float:
+    player = state.players[seat]
+    tokens = player.tokens
+    bonuses = player.bonuses
+    best_colour = max(player.colour_points)
+    value = float(player.points)
+    value += 1.6 * player.crowns + 0.06 * player.crowns * player.crowns
+    value += 0.8 * best_colour + 0.05 * best_colour * best_colour
+    value += 0.9 * sum(bonuses)
+    held = sum(tokens)
+    value += 0.25 * (held - tokens[5] - tokens[6]) + 0.55 * tokens[5] + 0.6 * tokens[6]
+    if held > TOKEN_LIMIT:
+        value -= 0.4 * (held - TOKEN_LIMIT)
+    value += 0.5 * player.privileges
+    value += 1.5 * len(player.royals)
+    prospects = []
+    for row in state.pyramid:
+        for card in row:
+            if card is not None:
+                prospects.append(_prospect(card, bonuses, tokens, best_colour))
+    for card in player.reserved:
+        prospects.append(1.1 * _prospect(card, bonuses, tokens, best_colour) - 0.3)
+    prospects.sort(reverse=True)
+    for weight, worth in zip(_PROSPECTS, prospects, strict=False):
+        value += weight * worth
+    return value
+
+
+def _prospect(card: int, bonuses: tuple[int, ...], tokens: tuple[int, ...], best: int) -> float:
+    """The card's worth to the player, discounted by the turns needed to afford it."""
+    if _COLOURS[card] == JOKER and not any(bonuses):
+        return 0.0
+    short = 0
+    cost = _COSTS[card]
+    for colour in range(5):
+        due = cost[colour] - bonuses[colour]
+        if due > tokens[colour]:
+            short += due - tokens[colour]
+    if cost[5] > tokens[5]:
+        short += cost[5] - tokens[5]
+    short -= tokens[6]
+    worth = _POINTS[card] + 1.6 * _CROWNS[card] + 0.9 * _BONUS[card]
+    colour = _COLOURS[card]
+    if 0 <= colour < 5 and best and _POINTS[card]:
+        worth += 0.3 * _POINTS[card]
+    if short <= 0:
+        return worth
+    return worth * _DECAY ** ((short + 2) // 3)
+
+
+def position_value(state: DuelState, seat: int, opponent_weight: float = 0.8) -> float:
+    """The seat's value less a share of the opponent's; a finished game is ±``WIN``."""
+    if state.phase == GAME_OVER:
+        result = outcome(state)
+        assert result is not None
+        if len(result.winners) > 1:
+            return 0.0
+        return WIN if seat in result.winners else -WIN
+    return player_value(state, seat) - opponent_weight * player_value(state, 1 - seat)
+
+
+def win_probability(state: DuelState, seat: int) -> float:
+    """A logistic squash of the position's value, for averaging over samples."""
+    value = position_value(state, seat)
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, value / 3.0))))

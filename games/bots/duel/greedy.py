@@ -1,0 +1,61 @@
+"""The Duel greedy bot: one decision of lookahead, the rest of its own turn played greedily.
+
+Each legal action is applied to a determinised state; while the same player still has
+decisions to make in the same turn (privileges before a mandatory action, a reserve after a
+gold, a joker's colour, a royal, a discard), they are settled the same way, one level deep,
+and the result is scored by ``games.bots.duel.evaluation``. Ties are broken by the seeded rng.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.bots.duel.determinize import DuelDeterminizer
+from games.bots.duel.evaluation import position_value
+from games.engine import Action, apply_action, legal_actions
+from games.engine.duel.state import DuelState
+
+SETTLE_DEPTH = 3
+"""Decisions of the same turn looked through after the first: privileges, reserve, discards."""
+
+
+def choose(view: Mapping[str, Any], rng: random.Random) -> Action:
+    return best_action(DuelDeterminizer(view).sample(rng), rng)
+
+
+def best_action(state: DuelState, rng: random.Random) -> Action:
+    actions = legal_actions(state)
+    if len(actions) == 1:
+        return actions[0]
+    scored = rank_actions(state, actions)
+    best = max(score for score, _ in scored)
+    return rng.choice([action for score, action in scored if score >= best - 1e-9])
+
+
+def rank_actions(state: DuelState, actions: list[Action]) -> list[tuple[float, Action]]:
+    seat = state.current
+    return [
+        (settled_value(_apply(state, action), seat, state.turn, SETTLE_DEPTH), action)
+        for action in actions
+    ]
+
+
+def settled_value(state: DuelState, seat: int, turn: int, depth: int) -> float:
+    """The seat's value once its own pending decisions this turn are made as well as can be."""
+    if depth and state.current == seat and state.turn == turn and state.phase != "game_over":
+        options = legal_actions(state)
+        if len(options) > 12 and state.phase == "main":
+            # Still at the turn's start after spending a privilege: judge the position as is.
+            return position_value(state, seat)
+        return max(
+            settled_value(_apply(state, action), seat, turn, depth - 1) for action in options
+        )
+    return position_value(state, seat)
+
+
+def _apply(state: DuelState, action: Action) -> DuelState:
+    after = apply_action(state, action)
+    assert isinstance(after, DuelState)
+    return after

@@ -1,0 +1,91 @@
+"""The Duel search bot: three turns of lookahead over sampled hidden cards.
+
+The bot's candidate actions are the greedy ranking's best few. For each candidate and each of
+a few determinisations (``games.bots.duel.determinize``), it completes its own turn greedily,
+lets the next two turns be played by the greedy policy of whoever moves (the opponent, then the
+bot, or the bot itself after a Refresh), and scores the position with
+``games.bots.duel.evaluation``. The candidate with the best mean wins. This sees what greedy
+cannot: the line of tokens or the card an action leaves to the opponent, and the purchase it
+prepares for the bot's next turn. Decisions inside a turn (a discard, a royal) are greedy's.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from games.bots.duel import greedy
+from games.bots.duel.determinize import DuelDeterminizer
+from games.bots.duel.evaluation import position_value
+from games.engine import Action, apply_action, legal_actions
+from games.engine.duel.state import GAME_OVER, MAIN, MANDATORY, DuelState
+
+WIDTH = 5
+"""Candidate actions searched: the greedy ranking's best."""
+TURNS_AFTER = 2
+"""Whole turns played by the greedy policy after the bot's own."""
+DEFAULT_SAMPLES = 2
+"""Determinisations per candidate when neither a budget nor iterations are given."""
+
+
+def choose(
+    view: Mapping[str, Any],
+    rng: random.Random,
+    *,
+    budget_seconds: float | None = None,
+    iterations: int | None = None,
+) -> Action:
+    """The action whose next two turns score best; ``iterations`` is the samples per candidate.
+
+    With ``budget_seconds`` (and no ``iterations``) samples are added until the time is spent,
+    at least one.
+    """
+    started = time.perf_counter()
+    determinizer = DuelDeterminizer(view)
+    state = determinizer.sample(rng)
+    actions = legal_actions(state)
+    if len(actions) == 1:
+        return actions[0]
+    if state.phase not in (MAIN, MANDATORY):
+        return greedy.best_action(state, rng)
+    ranked = sorted(greedy.rank_actions(state, actions), key=lambda pair: -pair[0])
+    candidates = [action for _, action in ranked[:WIDTH]]
+    seat = state.current
+    totals = dict.fromkeys(candidates, 0.0)
+    samples = iterations if iterations is not None else DEFAULT_SAMPLES
+    done = 0
+    while True:
+        sample = state if done == 0 else determinizer.sample(rng)
+        for action in candidates:
+            totals[action] += _look_ahead(sample, action, seat, rng)
+        done += 1
+        if iterations is not None or budget_seconds is None:
+            if done >= samples:
+                break
+        elif time.perf_counter() - started >= budget_seconds:
+            break
+    return max(candidates, key=lambda action: totals[action])
+
+
+def _look_ahead(state: DuelState, action: Action, seat: int, rng: random.Random) -> float:
+    after = _finish_turn(_play(state, action), seat, state.turn, rng)
+    for _ in range(TURNS_AFTER):
+        if after.phase == GAME_OVER:
+            break
+        after = _finish_turn(after, after.current, after.turn, rng)
+    return position_value(after, seat)
+
+
+def _finish_turn(state: DuelState, mover: int, turn: int, rng: random.Random) -> DuelState:
+    """Play ``mover``'s turn to its end with the greedy policy."""
+    while state.phase != GAME_OVER and state.current == mover and state.turn == turn:
+        state = _play(state, greedy.best_action(state, rng))
+    return state
+
+
+def _play(state: DuelState, action: Action) -> DuelState:
+    after = apply_action(state, action)
+    assert isinstance(after, DuelState)
+    return after

@@ -1,0 +1,81 @@
+"""Splendor Duel's side of the engine contract: what the facade's registry calls for ``"duel"``.
+
+This module is the package's one public face (``games.engine.rules.Rules``); the facade reaches
+the modules behind it only through here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.engine.duel import actions, codec, legality, scoring, setup, transitions, visibility
+from games.engine.duel.state import GAME_OVER, DuelState, Setup
+from games.engine.errors import IllegalAction
+
+VARIANT = "duel"
+SEATS: tuple[int, ...] = (2,)
+STATE_TYPE = DuelState
+SETUP_TYPE = Setup
+ACTION_TYPES = actions.ACTION_TYPES
+
+
+def new_game(seats: int, seed: int, options: Mapping[str, Any] | None = None) -> Setup:
+    return setup.new_game(seats, seed, options)
+
+
+def initial_state(game_setup: Setup) -> DuelState:
+    return setup.initial_state(game_setup)
+
+
+def legal_actions(state: DuelState) -> list[actions.Action]:
+    return legality.legal_actions(state)
+
+
+def apply_action(state: DuelState, action: actions.Action) -> DuelState:
+    return transitions.apply_action(state, action)
+
+
+def outcome(state: DuelState) -> scoring.Outcome | None:
+    return scoring.outcome(state)
+
+
+def acting_seat(state: DuelState) -> int | None:
+    return None if state.phase == GAME_OVER else state.current
+
+
+def view(state: DuelState, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
+    return visibility.view(state, viewer, reveal=reveal)
+
+
+def payment_options(state: DuelState, card: int) -> list[tuple[int, ...]]:
+    return legality.payment_options(state, card)
+
+
+def action_to_json(action: actions.Action) -> dict[str, Any]:
+    return actions.action_to_json(action)
+
+
+def action_from_json(data: Any) -> actions.Action:
+    return actions.action_from_json(data)
+
+
+def setup_to_json(game_setup: Setup) -> dict[str, Any]:
+    return codec.setup_to_json(game_setup)
+
+
+def setup_from_json(data: Any) -> Setup:
+    return codec.setup_from_json(data)
+
+
+def state_to_json(state: DuelState) -> dict[str, Any]:
+    return codec.state_to_json(state)
+
+
+def state_from_json(data: Any) -> DuelState:
+    return codec.state_from_json(data)
+
+
+def setup_from_position(position: Mapping[str, Any], seed: int) -> Setup:
+    # A Duel fork would have to rebuild the bag's recorded draws from a view; not built yet.
+    raise IllegalAction("A Splendor Duel game cannot be forked yet.")

@@ -1,0 +1,113 @@
+"""Setting up a game: all of its randomness is drawn here, from the seed, and recorded.
+
+Rulebook, "Setup": shuffle the three decks, reveal 3/4/5 cards of levels 3/2/1, lay the 25
+tokens on the board from the bag along the spiral, choose the first player at random; the other
+player takes a privilege. The bag is drawn again at every replenishment, so the order of those
+draws is drawn here too (docs/decisions.md, "Splendor Duel").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.engine.duel.board import EMPTY, SPACES, lay_out
+from games.engine.duel.catalogue import (
+    CARD_IDS_BY_LEVEL,
+    LEVELS,
+    PYRAMID_WIDTHS,
+    ROYALS,
+    TOKEN_COUNTS,
+)
+from games.engine.duel.players import EMPTY_HAND
+from games.engine.duel.state import MAIN, PLAYERS, DuelState, Setup
+from games.engine.duel.tokens import NO_TOKENS, TOKEN_COLOURS
+from games.engine.errors import IllegalAction
+
+RECORDED_REPLENISHMENTS = 64
+"""Draw orders recorded for replenishing the board; a game that replenishes more often uses
+them again from the first (docs/decisions.md, "Splendor Duel")."""
+
+
+def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> Setup:
+    """Shuffle the decks and the tokens, choose the first player and the bag's draw orders."""
+    if players != PLAYERS or type(players) is not int:
+        raise IllegalAction(f"Splendor Duel is played by {PLAYERS} players")
+    if options:
+        raise IllegalAction(f"unknown option(s): {', '.join(sorted(options))}")
+    rng = random.Random(seed)
+    decks = []
+    for level in LEVELS:
+        deck = list(CARD_IDS_BY_LEVEL[level])
+        rng.shuffle(deck)
+        decks.append(tuple(deck))
+    tokens = [colour for colour in TOKEN_COLOURS for _ in range(TOKEN_COUNTS[colour])]
+    rng.shuffle(tokens)
+    first_player = rng.randrange(PLAYERS)
+    bag_draws = []
+    for _ in range(RECORDED_REPLENISHMENTS):
+        # Positions sorted by independent uniform keys: a uniform shuffle, drawn several times
+        # faster than random.shuffle, which matters for the many games bots and tests start.
+        keys = [rng.random() for _ in range(SPACES)]
+        bag_draws.append(tuple(sorted(range(SPACES), key=keys.__getitem__)))
+    return Setup(
+        seed=seed,
+        first_player=first_player,
+        decks=tuple(decks),
+        tokens=tuple(tokens),
+        bag_draws=tuple(bag_draws),
+    )
+
+
+def initial_state(setup: Setup) -> DuelState:
+    """The pyramid dealt, the tokens on the board, and a privilege for the second player."""
+    check_setup(setup)
+    second = EMPTY_HAND._replace(privileges=1)
+    players = (EMPTY_HAND, second) if setup.first_player == 0 else (second, EMPTY_HAND)
+    return DuelState(
+        players=players,
+        board=lay_out((EMPTY,) * SPACES, setup.tokens),
+        bag=NO_TOKENS,
+        bag_draws=setup.bag_draws,
+        replenishments=0,
+        decks=tuple(
+            deck[PYRAMID_WIDTHS[level] :] for level, deck in zip(LEVELS, setup.decks, strict=True)
+        ),
+        pyramid=tuple(
+            _first_slots(deck, PYRAMID_WIDTHS[level])
+            for level, deck in zip(LEVELS, setup.decks, strict=True)
+        ),
+        royals=tuple(royal.id for royal in ROYALS),
+        current=setup.first_player,
+        phase=MAIN,
+        turn=0,
+        extra_turn=False,
+        pending_card=None,
+        royal_due=False,
+        passes=0,
+    )
+
+
+def _first_slots(deck: tuple[int, ...], width: int) -> tuple[int | None, ...]:
+    dealt: list[int | None] = list(deck[:width])
+    return tuple(dealt + [None] * (width - len(dealt)))
+
+
+def check_setup(setup: Setup) -> None:
+    """A recorded setup must be a shuffle of the real game: refuse anything else loudly."""
+    if setup.first_player not in range(PLAYERS):
+        raise IllegalAction("the first player must be seat 0 or 1")
+    if len(setup.decks) != len(LEVELS) or any(
+        sorted(deck) != sorted(CARD_IDS_BY_LEVEL[level])
+        for level, deck in zip(LEVELS, setup.decks, strict=True)
+    ):
+        raise IllegalAction("the setup's decks are not a shuffle of the game's cards")
+    if sorted(setup.tokens) != [
+        colour for colour in TOKEN_COLOURS for _ in range(TOKEN_COUNTS[colour])
+    ]:
+        raise IllegalAction("the setup's tokens are not the game's 25 tokens")
+    if not setup.bag_draws or any(
+        sorted(order) != list(range(SPACES)) for order in setup.bag_draws
+    ):
+        raise IllegalAction("each of the setup's bag draws must be a shuffle of 0 to 24")
