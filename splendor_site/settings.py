@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from kombu import Queue
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -202,10 +203,22 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+# Queues: every task goes to the default queue unless routed below. A worker started without
+# -Q consumes all of CELERY_TASK_QUEUES; start one per queue (-Q analytics) to keep them apart.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = (Queue("celery"), Queue("analytics"))
+CELERY_TASK_ROUTES = {
+    # Statistics must never hold up a bot's move.
+    "analytics.tasks.*": {"queue": "analytics"},
+}
 CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-bot-turns": {
         "task": "games.tasks.sweep_stuck_bot_turns",
         "schedule": float(env_str("BOT_SWEEP_INTERVAL_SECONDS", "30")),
+    },
+    "catch-up-analytics": {
+        "task": "analytics.tasks.catch_up_analytics",
+        "schedule": float(env_str("ANALYTICS_CATCH_UP_INTERVAL_SECONDS", "300")),
     },
 }
 
@@ -219,6 +232,13 @@ BOT_TURN_STUCK_AFTER_SECONDS = int(env_str("BOT_TURN_STUCK_AFTER_SECONDS", "60")
 # Enforced by prefork workers (the default pool), not by --pool=solo.
 BOT_TASK_SOFT_TIME_LIMIT = 30
 BOT_TASK_TIME_LIMIT = 45
+
+# --- Analytics --------------------------------------------------------------------------------
+
+# Finished games the catch-up queues per run, at most.
+ANALYTICS_CATCH_UP_BATCH = 500
+# Rated games a player needs before the leaderboard lists them.
+LEADERBOARD_MIN_GAMES = int(env_str("LEADERBOARD_MIN_GAMES", "5"))
 
 # --- REST API ---------------------------------------------------------------------------------
 
