@@ -37,11 +37,17 @@ def game_fact(game_id: int, events: Iterable[EventRow]) -> GameFact | None:
                 variant, options = payload["variant"], payload.get("options", {})
                 seats = [_empty_seat() for _ in range(payload["seat_count"])]
             case "SeatTaken":
-                seats[payload["seat"]] = {"user_id": payload["user"], "bot_level": "",
-                                          "display_name": payload["display_name"]}  # fmt: skip
+                seats[payload["seat"]] = {
+                    "user_id": payload["user"],
+                    "bot_level": "",
+                    "display_name": payload["display_name"],
+                }
             case "BotAdded":
-                seats[payload["seat"]] = {"user_id": None, "bot_level": payload["level"],
-                                          "display_name": payload["display_name"]}  # fmt: skip
+                seats[payload["seat"]] = {
+                    "user_id": None,
+                    "bot_level": payload["level"],
+                    "display_name": payload["display_name"],
+                }
             case "SeatLeft":
                 seats[payload["seat"]] = _empty_seat()
             case "GameStarted":
@@ -81,7 +87,7 @@ def game_fact(game_id: int, events: Iterable[EventRow]) -> GameFact | None:
                 cards=tuple(bought[index]),
                 colours=colours,
                 actions=play.actions[index],
-            )  # fmt: skip
+            )
         )
     return GameFact(
         game_id=game_id,

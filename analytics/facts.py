@@ -82,8 +82,9 @@ class ActionFold:
     """Per seat: actions taken per action type."""
 
 
-def ranks_of(points: list[int], cards_bought: list[int], winners: list[int],
-             resigned: list[int]) -> list[int]:  # fmt: skip
+def ranks_of(
+    points: list[int], cards_bought: list[int], winners: list[int], resigned: list[int]
+) -> list[int]:
     """1 for the winners, then by points and fewest cards bought; resigned seats come last."""
 
     def standing(seat: int) -> tuple[int, int, int]:

@@ -121,7 +121,7 @@ def _save_facts(facts: list[GameFact]) -> None:
             ended_by=fact.ended_by,
             is_rated=fact.is_rated,
             facts=fact.variant_facts_json(),
-        )  # fmt: skip
+        )
         for fact in facts
     )
     SeatFacts.objects.bulk_create(
@@ -136,7 +136,7 @@ def _save_facts(facts: list[GameFact]) -> None:
             rank=seat.rank,
             cards=list(seat.cards),
             colours=seat.colours,
-        )  # fmt: skip
+        )
         for fact in facts
         for seat in fact.seats
     )
@@ -176,7 +176,7 @@ def _rate_incrementally(fact: GameFact) -> None:
         for participant, row in stored.items()
     }
     changes = ratings.rate(current, seats)
-    for participant, (before, skill) in changes.items():
+    for participant, (_before, skill) in changes.items():
         row = stored.get(participant) or _new_rating(fact.variant, participant)
         row.mu, row.sigma, row.ordinal, row.games = (
             skill.mu,
@@ -245,10 +245,16 @@ def _changes(
 ) -> Iterable[RatingChange]:
     for participant, (before, skill) in changes.items():
         yield RatingChange(
-            game_id=game_id, variant=variant, participant=participant,
-            user_id=_user_id_of(participant), ordinal_before=before, mu=skill.mu,
-            sigma=skill.sigma, ordinal=skill.ordinal, finished_at=finished_at,
-        )  # fmt: skip
+            game_id=game_id,
+            variant=variant,
+            participant=participant,
+            user_id=_user_id_of(participant),
+            ordinal_before=before,
+            mu=skill.mu,
+            sigma=skill.sigma,
+            ordinal=skill.ordinal,
+            finished_at=finished_at,
+        )
 
 
 def _new_rating(variant: str, participant: str) -> Rating:
@@ -258,10 +264,15 @@ def _new_rating(variant: str, participant: str) -> Rating:
 def _rating_row(variant: str, participant: str, skill: ratings.Skill) -> Rating:
     kind, _, name = participant.partition(":")
     return Rating(
-        variant=variant, participant=participant, user_id=_user_id_of(participant),
-        bot_level=name if kind == "bot" else "", mu=skill.mu, sigma=skill.sigma,
-        ordinal=skill.ordinal, games=skill.games,
-    )  # fmt: skip
+        variant=variant,
+        participant=participant,
+        user_id=_user_id_of(participant),
+        bot_level=name if kind == "bot" else "",
+        mu=skill.mu,
+        sigma=skill.sigma,
+        ordinal=skill.ordinal,
+        games=skill.games,
+    )
 
 
 def _user_id_of(participant: str) -> int | None:
@@ -270,8 +281,10 @@ def _user_id_of(participant: str) -> int | None:
 
 
 def _truncate() -> None:
-    tables = [model._meta.db_table for model in
-              (RatingChange, Rating, SeatFacts, GameFacts, Tally, CountedGame)]  # fmt: skip
+    tables = [
+        model._meta.db_table
+        for model in (RatingChange, Rating, SeatFacts, GameFacts, Tally, CountedGame)
+    ]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(f"TRUNCATE {', '.join(tables)}")

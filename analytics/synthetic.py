@@ -56,13 +56,19 @@ def write_games(plans: Sequence[GamePlan], *, start: datetime | None = None) -> 
     for plan in plans:
         record, rows, clock = _play(plan, clock)
         game = Game(
-            variant=record.variant, status=record.status, options=dict(record.options),
-            seat_count=record.seat_count, version=record.version,
+            variant=record.variant,
+            status=record.status,
+            options=dict(record.options),
+            seat_count=record.seat_count,
+            version=record.version,
             snapshot=engine.state_to_json(record.state) if record.state else None,
-            snapshot_version=record.version, commitment=record.commitment,
-            acting_seat=record.acting_seat, result=record.result, started_at=record.started_at,
+            snapshot_version=record.version,
+            commitment=record.commitment,
+            acting_seat=record.acting_seat,
+            result=record.result,
+            started_at=record.started_at,
             finished_at=record.finished_at,
-        )  # fmt: skip
+        )
         games.append(game)
         seats.append(record.seats)
         events.append(rows)
@@ -75,7 +81,7 @@ def write_games(plans: Sequence[GamePlan], *, start: datetime | None = None) -> 
                 user_id=seat.user_id,
                 bot_level=seat.bot_level,
                 display_name=seat.display_name,
-            )  # fmt: skip
+            )
             for game, game_seats in zip(games, seats, strict=True)
             for index, seat in enumerate(game_seats)
         )
@@ -87,7 +93,7 @@ def write_games(plans: Sequence[GamePlan], *, start: datetime | None = None) -> 
                 payload=dict(event.payload),
                 seat=event.seat,
                 created_at=event.created_at,
-            )  # fmt: skip
+            )
             for game, rows in zip(games, events, strict=True)
             for event in rows
         )
@@ -107,24 +113,37 @@ def _play(plan: GamePlan, clock: datetime) -> tuple[GameRecord, list[Event], dat
         rows.append(event)
         return record
 
-    current = append("GameCreated", {"variant": plan.variant, "seat_count": len(plan.seats),
-                                     "options": plan.options or {}, "is_public": True,
-                                     "created_by": None})  # fmt: skip
+    current = append(
+        "GameCreated",
+        {
+            "variant": plan.variant,
+            "seat_count": len(plan.seats),
+            "options": plan.options or {},
+            "is_public": True,
+            "created_by": None,
+        },
+    )
     for index, seat in enumerate(plan.seats):
         if seat.bot_level:
-            payload = {"seat": index, "level": seat.bot_level,
-                       "display_name": f"{seat.bot_level.title()} bot"}  # fmt: skip
+            payload = {
+                "seat": index,
+                "level": seat.bot_level,
+                "display_name": f"{seat.bot_level.title()} bot",
+            }
             current = append("BotAdded", payload, index)
         else:
-            payload = {"seat": index, "user": seat.user_id,
-                       "display_name": seat.display_name or f"player {seat.user_id}"}  # fmt: skip
+            payload = {
+                "seat": index,
+                "user": seat.user_id,
+                "display_name": seat.display_name or f"player {seat.user_id}",
+            }
             current = append("SeatTaken", payload, index)
     setup_json = engine.setup_to_json(
         engine.new_game(plan.variant, len(plan.seats), plan.seed, plan.options)
     )
     salt = secrets.token_hex(16)
-    current = append("GameStarted", {"setup": setup_json, "salt": salt,
-                                     "commitment": projection.commitment_for(setup_json, salt)})  # fmt: skip
+    commitment = projection.commitment_for(setup_json, salt)
+    current = append("GameStarted", {"setup": setup_json, "salt": salt, "commitment": commitment})
     while current.status == projection.ACTIVE:
         assert current.state is not None
         if not plan.finish and current.state.turn >= plan.stop_at_turn:

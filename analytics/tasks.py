@@ -44,5 +44,6 @@ def queue_count_if_finished(game_id: int, version: int) -> None:
     try:
         enqueue(count_finished_game, game_id)
     except BrokerUnavailable as error:
-        logger.warning("broker unavailable, game %s left to the analytics catch-up: %s",
-                       game_id, error)  # fmt: skip
+        logger.warning(
+            "broker unavailable, game %s left to the analytics catch-up: %s", game_id, error
+        )
