@@ -29,6 +29,7 @@ game_patterns = [
 v1_patterns = [
     path("games/", game_views.GameListView.as_view(), name="game-list"),
     path("games/<int:game_id>/", include(game_patterns)),
+    path("stats/", include("analytics.api.urls")),
     path("profile/", account_views.ProfileView.as_view(), name="profile"),
     path("tokens/", account_views.TokenListView.as_view(), name="token-list"),
     path("tokens/<int:token_id>/", account_views.TokenDetailView.as_view(), name="token-detail"),
