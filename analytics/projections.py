@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from datetime import datetime
 from itertools import groupby
 
@@ -21,6 +21,7 @@ from django.db.models import Count
 from analytics import ratings, tallies
 from analytics.extract import game_fact
 from analytics.facts import GameFact
+from analytics.folding import EVENT_FIELDS, finished_game_facts
 from analytics.models import CountedGame, GameFacts, Rating, RatingChange, SeatFacts, Tally
 from games.models import Game, GameEvent
 
@@ -29,7 +30,6 @@ logger = logging.getLogger(__name__)
 FACTS, RATINGS = "facts", "ratings"
 PROJECTIONS = (FACTS, RATINGS)
 REBUILD_BATCH_GAMES = 500
-_EVENT_FIELDS = ("game_id", "kind", "payload", "seat", "created_at", "schema_version")
 
 
 def count_game(game_id: int) -> str:
@@ -38,7 +38,7 @@ def count_game(game_id: int) -> str:
     Returns "counted", "already counted" or "not finished" (running or aborted games count
     nothing, now or later: an aborted game never finishes).
     """
-    rows = GameEvent.objects.filter(game_id=game_id).order_by("seq").values_list(*_EVENT_FIELDS)
+    rows = GameEvent.objects.filter(game_id=game_id).order_by("seq").values_list(*EVENT_FIELDS)
     fact = game_fact(game_id, (row[1:] for row in rows.iterator()))
     if fact is None:
         return "not finished"
@@ -68,18 +68,19 @@ def uncounted_finished_games(limit: int) -> list[int]:
     )
 
 
-def rebuild() -> int:
+def rebuild(*, processes: int = 1) -> int:
     """Drop every projection and count every finished game again, streaming; returns the count.
 
     Memory stays flat: events are read through a cursor and written in batches of games; only
-    the tallies (bounded by buckets, not games) and the current ratings are kept whole.
+    the tallies (bounded by buckets, not games) and the current ratings are kept whole. With
+    ``processes`` above 1 the games are folded in parallel (``analytics.folding``).
     """
     with transaction.atomic():
         _truncate()
         counted = 0
         totals: Counter[tallies.TallyKey] = Counter()
         batch: list[GameFact] = []
-        for fact in _finished_game_facts():
+        for fact in finished_game_facts(processes):
             batch.append(fact)
             totals.update(tallies.keyed(fact))
             if len(batch) >= REBUILD_BATCH_GAMES:
@@ -140,19 +141,6 @@ def _save_facts(facts: list[GameFact]) -> None:
         for fact in facts
         for seat in fact.seats
     )
-
-
-def _finished_game_facts() -> Iterator[GameFact]:
-    rows = (
-        GameEvent.objects.filter(game__status=Game.Status.FINISHED)
-        .order_by("game_id", "seq")
-        .values_list(*_EVENT_FIELDS)
-        .iterator(chunk_size=5000)
-    )
-    for game_id, game_rows in groupby(rows, key=lambda row: row[0]):
-        fact = game_fact(game_id, (row[1:] for row in game_rows))
-        if fact is not None:
-            yield fact
 
 
 def _seats_of(fact: GameFact) -> list[tuple[str, int]]:

@@ -193,3 +193,24 @@ def test_a_running_game_contributes_nothing(users: list[int]) -> None:
     assert not Tally.objects.exists()
     assert not CountedGame.objects.exists()
     assert selectors.statistics(StatsFilter())["games"] == 0
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_rebuild_folding_in_several_processes_gives_the_same_numbers(make_user: Any) -> None:
+    ann = make_user("ann")
+    plans = [
+        synthetic.GamePlan(
+            seats=[synthetic.SeatPlan(user_id=ann.pk)]
+            + [synthetic.SeatPlan(bot_level="random")] * (seed % 3 + 1),
+            seed=seed,
+        )
+        for seed in range(6)
+    ]
+    synthetic.write_games(plans, start=START)
+    assert projections.rebuild(processes=1) == 6
+    alone = selectors.statistics(StatsFilter())
+    ratings_alone = ratings_now()
+    assert projections.rebuild(processes=2) == 6
+    assert selectors.statistics(StatsFilter()) == alone
+    assert ratings_now() == ratings_alone
