@@ -20,6 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from analytics.extract import RATING_EXCLUDING_OPTIONS
 from games import engine, projection
 from games.models import Game, GameEvent, Seat
 from games.projection import Event, GameRecord
@@ -138,8 +139,10 @@ def _play(plan: GamePlan, clock: datetime) -> tuple[GameRecord, list[Event], dat
                 "display_name": seat.display_name or f"player {seat.user_id}",
             }
             current = append("SeatTaken", payload, index)
+    # Flags such as "imported" describe where a game came from; the rules never see them.
+    rules = {k: v for k, v in (plan.options or {}).items() if k not in RATING_EXCLUDING_OPTIONS}
     setup_json = engine.setup_to_json(
-        engine.new_game(plan.variant, len(plan.seats), plan.seed, plan.options)
+        engine.new_game(plan.variant, len(plan.seats), plan.seed, rules)
     )
     salt = secrets.token_hex(16)
     commitment = projection.commitment_for(setup_json, salt)

@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from analytics import charts, selectors
-from analytics.filters import BOTS_CHOICES, PLAYER_COUNTS, InvalidFilter, StatsFilter, parse_filter
+from analytics.filters import PLAYER_COUNTS, InvalidFilter, StatsFilter, parse_filter
 from analytics.variants import known_variants
 
 View = Callable[..., HttpResponse]
@@ -46,7 +46,6 @@ def _filter_links(stats_filter: StatsFilter) -> list[dict[str, Any]]:
         ("Players", "players", [(None, "all")] + [(n, str(n)) for n in PLAYER_COUNTS]),
         ("Opponents", "bots", [("", "all"), ("humans", "people only"), ("bots", "with bots")]),
     ]
-    assert {value for value, _label in groups[2][2] if value} == set(BOTS_CHOICES)
     return [
         {"label": label, "choices": [
             {"label": text, "query": stats_filter.with_(**{name: value}).query_string(),
@@ -128,7 +127,7 @@ def player_detail(request: HttpRequest, stats_filter: StatsFilter, user_id: int)
     if player is None:
         raise Http404("There is no such player.")
     data = selectors.player_statistics(user_id, stats_filter)
-    context = {"player": player, "data": data, "filter_links": _filter_links(stats_filter)}
+    context = {"player": player, "data": data}
     return render(request, "analytics/player.html", context)
 
 
