@@ -10,12 +10,14 @@ only committed rows: use it from ``manage.py``, not inside a test's transaction.
 from __future__ import annotations
 
 import multiprocessing
-import os
+from collections import deque
 from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import groupby, islice
 
 from django.db import connection
 
+from analytics import fold_worker
 from analytics.extract import game_fact
 from analytics.facts import GameFact
 from games.models import Game, GameEvent
@@ -32,7 +34,7 @@ def finished_game_facts(processes: int = 1) -> Iterator[GameFact]:
             .values_list(*EVENT_FIELDS)
             .iterator(chunk_size=5000)
         )
-        yield from _facts(rows)
+        yield from facts_in(rows)
         return
     game_ids = (
         Game.objects.filter(status=Game.Status.FINISHED)
@@ -40,11 +42,22 @@ def finished_game_facts(processes: int = 1) -> Iterator[GameFact]:
         .values_list("pk", flat=True)
         .iterator(chunk_size=5000)
     )
-    context = multiprocessing.get_context("spawn")
     database = connection.settings_dict["NAME"]
-    with context.Pool(processes, initializer=_start_worker, initargs=(database,)) as pool:
-        for facts in pool.imap(_facts_of_games, _chunks(game_ids, CHUNK_GAMES)):
-            yield from facts
+    # An executor, not a Pool: a process that dies breaks it loudly instead of hanging the
+    # rebuild. At most two chunks per process are in flight, so memory stays flat.
+    with ProcessPoolExecutor(
+        processes,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=fold_worker.start,
+        initargs=(database,),
+    ) as pool:
+        pending: deque[Future[list[GameFact]]] = deque()
+        for chunk in _chunks(game_ids, CHUNK_GAMES):
+            pending.append(pool.submit(fold_worker.facts_of_games, chunk))
+            if len(pending) >= 2 * processes:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
 
 
 def _chunks(items: Iterator[int], size: int) -> Iterator[tuple[int, ...]]:
@@ -52,27 +65,17 @@ def _chunks(items: Iterator[int], size: int) -> Iterator[tuple[int, ...]]:
         yield chunk
 
 
-def _facts(rows: Iterator[tuple[object, ...]]) -> Iterator[GameFact]:
+def facts_in(rows: Iterator[tuple[object, ...]]) -> Iterator[GameFact]:
     for game_id, game_rows in groupby(rows, key=lambda row: row[0]):
         fact = game_fact(game_id, (row[1:] for row in game_rows))  # type: ignore[arg-type, misc]
         if fact is not None:
             yield fact
 
 
-def _start_worker(database: str) -> None:
-    """Set Django up in a pool process, on the database the rebuild reads (a test's own)."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "splendor_site.settings")
-    import django
-    from django.conf import settings
-
-    django.setup()
-    settings.DATABASES["default"]["NAME"] = database
-
-
-def _facts_of_games(game_ids: tuple[int, ...]) -> list[GameFact]:
+def events_of_games(game_ids: tuple[int, ...]) -> Iterator[tuple[object, ...]]:
     rows = (
         GameEvent.objects.filter(game_id__in=game_ids)
         .order_by("game_id", "seq")
         .values_list(*EVENT_FIELDS)
     )
-    return list(_facts(iter(rows)))
+    return iter(rows)
