@@ -9,13 +9,18 @@ never the only cue; the table next to each chart holds the same numbers.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import wraps
 from typing import Any
 
 import pygal
+from django.core.cache import cache
 from django.utils.safestring import SafeString, mark_safe
 
+CHART_CACHE_SECONDS = 3600
 LETTERS = {"white": "W", "blue": "B", "green": "G", "red": "R", "black": "K", "gold": "★"}
 _STRIPPED = (
     re.compile(r"<style\b.*?</style>", re.S),
@@ -34,6 +39,25 @@ _CHART_CONFIG: dict[str, Any] = {
     "print_values": False,
     "show_y_guides": True,
 }
+
+
+def _cached(draw: Callable[..., SafeString]) -> Callable[..., SafeString]:
+    """Keep each chart drawn by its inputs: pygal takes tens of milliseconds per chart, and the
+    numbers change only when a game finishes, so most page views draw nothing."""
+
+    @wraps(draw)
+    def cached(*args: Any) -> SafeString:
+        digest = hashlib.sha256(
+            json.dumps([draw.__name__, args], sort_keys=True, default=str).encode()
+        ).hexdigest()
+        key = f"analytics-chart:{digest}"
+        svg = cache.get(key)
+        if svg is None:
+            svg = draw(*args)
+            cache.set(key, str(svg), CHART_CACHE_SECONDS)
+        return mark_safe(svg)
+
+    return cached
 
 
 def _svg(chart: pygal.graph.graph.Graph, title: str, css_class: str) -> SafeString:
@@ -56,6 +80,7 @@ def _percent(value: float | None) -> float | None:
     return None if value is None else round(value * 100, 1)
 
 
+@_cached
 def card_purchase_rates(cards: Sequence[dict[str, Any]], level: int) -> SafeString:
     """One bar per card of a level, grouped and coloured by bonus colour, lettered W B G R K."""
     chosen = sorted(
@@ -81,6 +106,7 @@ def card_purchase_rates(cards: Sequence[dict[str, Any]], level: int) -> SafeStri
     return _svg(chart, f"Purchase rate of level {level} cards, by colour", "chart-cards")
 
 
+@_cached
 def seat_win_rates(rows: Sequence[dict[str, Any]]) -> SafeString:
     chart = pygal.Bar(**_CHART_CONFIG, y_title="win rate %", range=(0, 100))
     chart.x_labels = [f"seat {row['seat']}" for row in rows]
@@ -88,6 +114,7 @@ def seat_win_rates(rows: Sequence[dict[str, Any]]) -> SafeString:
     return _svg(chart, "Win rate by seat", "chart-plain")
 
 
+@_cached
 def histogram(rows: Sequence[dict[str, Any]], key: str, count: str, title: str) -> SafeString:
     chart = pygal.Bar(**_CHART_CONFIG, y_title=count, x_title=key)
     chart.x_labels = [str(row[key]) for row in rows]
