@@ -3,7 +3,7 @@
 Each projection ("facts": per-game facts and the tallies; "ratings") claims a game by inserting
 its ``CountedGame`` row in the same transaction as its writes. A second delivery finds the row
 and adds nothing; a crash rolls the row back with the writes; two workers racing on one game
-meet on the unique constraint, and the loser adds nothing. A rebuild truncates the tables in
+meet on the unique constraint, and the loser adds nothing. A rebuild empties the tables in
 its transaction, so a game counted meanwhile waits for it and then finds its own row or none.
 """
 
@@ -76,7 +76,7 @@ def rebuild(*, processes: int = 1) -> int:
     ``processes`` above 1 the games are folded in parallel (``analytics.folding``).
     """
     with transaction.atomic():
-        _truncate()
+        _empty_tables()
         counted = 0
         totals: Counter[tallies.TallyKey] = Counter()
         batch: list[GameFact] = []
@@ -268,18 +268,18 @@ def _user_id_of(participant: str) -> int | None:
     return int(name) if kind == "user" else None
 
 
-def _truncate() -> None:
-    tables = [
-        model._meta.db_table
-        for model in (RatingChange, Rating, SeatFacts, GameFacts, Tally, CountedGame)
-    ]
+def _empty_tables() -> None:
+    """Empty every analytics table, holding off concurrent counts until the rebuild commits.
+
+    EXCLUSIVE blocks writers (a task counting a game waits, then finds its row or none) but not
+    readers (pages show the old numbers meanwhile). DELETE, not TRUNCATE: the site's database
+    role may not truncate.
+    """
+    tables = [model._meta.db_table for model in
+              (RatingChange, Rating, SeatFacts, GameFacts, Tally, CountedGame)]  # fmt: skip
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            # Foreign keys are checked at commit: settle the checks this transaction still owes
-            # (TRUNCATE refuses to run with any pending).
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-            cursor.execute(f"TRUNCATE {', '.join(tables)}")
-        else:
-            for table in tables:
-                cursor.execute(f"DELETE FROM {table}")
+            cursor.execute(f"LOCK TABLE {', '.join(tables)} IN EXCLUSIVE MODE")
+        for table in tables:
+            cursor.execute(f"DELETE FROM {table}")
     logger.info("analytics tables emptied for a rebuild")
