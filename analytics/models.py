@@ -4,7 +4,9 @@
 as the projection's writes, so a game is counted exactly once however often its task runs.
 ``GameFacts`` and ``SeatFacts`` are the per-game facts; ``Tally`` holds the aggregates, keyed
 by variant, player count, bots or not and day, so every filter is a sum over a few rows.
-Only ``analytics.projections`` writes any of them.
+Only ``analytics.projections`` writes any of them. They point at games without a database
+constraint: games are never deleted, and the event store's own guards (its trigger refusing a
+TRUNCATE of the games tables) must not meet a projection's foreign key first.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from games.models import Game
 
 
 class CountedGame(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(
+        Game, on_delete=models.DO_NOTHING, related_name="+", db_constraint=False
+    )
     projection = models.CharField(max_length=30)
     counted_at = models.DateTimeField(auto_now_add=True)
 
@@ -34,7 +38,9 @@ class CountedGame(models.Model):
 class GameFacts(models.Model):
     """What one finished game was: who sat where, how it ended, what was seen and bought."""
 
-    game = models.OneToOneField(Game, primary_key=True, on_delete=models.CASCADE, related_name="+")
+    game = models.OneToOneField(
+        Game, primary_key=True, on_delete=models.DO_NOTHING, related_name="+", db_constraint=False
+    )
     variant = models.CharField(max_length=20)
     player_count = models.PositiveSmallIntegerField()
     with_bots = models.BooleanField()
@@ -128,7 +134,9 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """The rating a participant had after one rated game: the rating history."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(
+        Game, on_delete=models.DO_NOTHING, related_name="+", db_constraint=False
+    )
     variant = models.CharField(max_length=20)
     participant = models.CharField(max_length=40)
     user = models.ForeignKey(
