@@ -240,21 +240,29 @@ BROKER_PUBLISH_WAIT_SECONDS = float(env_str("BROKER_PUBLISH_WAIT_SECONDS", "0.4"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Fair scheduling: a bot's turn in a game with a player in it goes to its own queue, so that
 # games between bots only (their own queue) cannot keep a waiting player's bot behind them.
+# Statistics (analytics.tasks) go to a queue of their own too, so they never hold up a bot.
 # README, "Bots, the worker and beat": give each its own worker. A worker started without -Q
-# consumes all three.
+# consumes all four.
 BOT_QUEUE_WITH_PLAYERS = "bots_with_players"
 BOT_QUEUE_BOTS_ONLY = "bots_only"
+ANALYTICS_QUEUE = "analytics"
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_QUEUES = [
     Queue(CELERY_TASK_DEFAULT_QUEUE),
     Queue(BOT_QUEUE_WITH_PLAYERS),
     Queue(BOT_QUEUE_BOTS_ONLY),
+    Queue(ANALYTICS_QUEUE),
 ]
+CELERY_TASK_ROUTES = {"analytics.tasks.*": {"queue": ANALYTICS_QUEUE}}
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-bot-turns": {
         "task": "games.tasks.sweep_stuck_bot_turns",
         "schedule": float(env_str("BOT_SWEEP_INTERVAL_SECONDS", "30")),
+    },
+    "catch-up-analytics": {
+        "task": "analytics.tasks.catch_up_analytics",
+        "schedule": float(env_str("ANALYTICS_CATCH_UP_INTERVAL_SECONDS", "300")),
     },
 }
 
@@ -276,6 +284,13 @@ BOT_TASK_TIME_LIMIT = 45
 GAMES_MAX_ACTIVE_PER_ACCOUNT = int(env_str("GAMES_MAX_ACTIVE_PER_ACCOUNT", "20"))
 GAMES_MAX_BOT_ONLY_PER_ACCOUNT = int(env_str("GAMES_MAX_BOT_ONLY_PER_ACCOUNT", "3"))
 GAMES_MAX_CREATED_PER_HOUR = int(env_str("GAMES_MAX_CREATED_PER_HOUR", "30"))
+
+# --- Analytics --------------------------------------------------------------------------------
+
+# Finished games the catch-up queues per run, at most.
+ANALYTICS_CATCH_UP_BATCH = 500
+# Rated games a player needs before the leaderboard lists them.
+LEADERBOARD_MIN_GAMES = int(env_str("LEADERBOARD_MIN_GAMES", "5"))
 
 # --- REST API ---------------------------------------------------------------------------------
 
