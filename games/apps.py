@@ -10,4 +10,4 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from games import services, tasks
 
-        services.register_after_commit(tasks.queue_bot_turn)
+        services.register_after_commit(tasks.enqueue_bot_turn, only_when_a_bot_moves_next=True)

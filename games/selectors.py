@@ -41,9 +41,13 @@ def game_state(game: Game) -> engine.State | None:
     return game_replay(game).state
 
 
-def game_replay(game: Game) -> GameRecord:
-    """The game rebuilt from its whole event log, ignoring every read model."""
-    return projection.replay(_events(game.events.order_by("seq")))
+def game_replay(game: Game, *, checked: bool = False) -> GameRecord:
+    """The game rebuilt from its whole event log, ignoring every read model.
+
+    ``checked`` makes the engine check every recorded action again (``projection.replay``).
+    """
+    rows = game.events.order_by("seq").values_list(*_EVENT_FIELDS)
+    return projection.replay(_events(rows), checked=checked)
 
 
 def game_record(game: Game) -> GameRecord:
@@ -196,16 +200,15 @@ def _revealed(game: Game, state: engine.State) -> dict[str, Any]:
     }
 
 
-def _events(rows: Iterable[GameEvent]) -> Iterable[Event]:
-    for row in rows:
-        yield Event(
-            seq=row.seq,
-            kind=row.kind,
-            payload=projection.upcast(row.kind, row.schema_version, row.payload),
-            seat=row.seat,
-            created_at=row.created_at,
-            schema_version=row.schema_version,
-        )
+_EVENT_FIELDS = ("seq", "kind", "payload", "seat", "created_at", "schema_version")
+
+
+def _events(rows: Iterable[tuple[Any, ...]]) -> Iterable[Event]:
+    """Events from rows of ``_EVENT_FIELDS`` (plain values: no model instance per event)."""
+    upcast = projection.upcast
+    for seq, kind, payload, seat, created_at, schema_version in rows:
+        yield Event(seq, kind, upcast(kind, schema_version, payload), seat, created_at,
+                    schema_version)  # fmt: skip
 
 
 def game_bot_turn(game: Game) -> tuple[int, str, dict[str, Any]] | None:

@@ -56,18 +56,34 @@ SeatRequest = OpenSeat | UserSeat | BotSeat
 
 @dataclass(frozen=True)
 class ActionResult:
-    """What an accepted action did: the game's new version and the events it appended."""
+    """What an accepted action did: the game's new version and the events it appended, the
+    seat the game now waits for, and the actor's own legal actions when that is still them
+    (returning tokens, choosing a noble), so a client need not ask again."""
 
     game_id: int
     version: int
     events: tuple[int, ...]
+    acting_seat: int | None = None
+    actions: tuple[dict[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"game_id": self.game_id, "version": self.version, "events": list(self.events)}
+        return {
+            "game_id": self.game_id,
+            "version": self.version,
+            "events": list(self.events),
+            "acting_seat": self.acting_seat,
+            "actions": list(self.actions),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ActionResult:
-        return cls(data["game_id"], data["version"], tuple(data["events"]))
+        return cls(
+            data["game_id"],
+            data["version"],
+            tuple(data["events"]),
+            data.get("acting_seat"),
+            tuple(data.get("actions", ())),
+        )
 
 
 # Follow-ups run after a successful commit, with the game's id and new version. Other parts of
@@ -75,9 +91,29 @@ class ActionResult:
 _after_commit_hooks: list[Callable[[int, int], None]] = []
 
 
-def register_after_commit(hook: Callable[[int, int], None]) -> None:
-    if hook not in _after_commit_hooks:
-        _after_commit_hooks.append(hook)
+@dataclass(frozen=True)
+class WhenABotMovesNext:
+    """An after-commit hook run only after commits that leave the game waiting for a bot.
+
+    The writer knows who moves next, so the hook need not ask the database.
+    """
+
+    hook: Callable[[int, int], None]
+
+    def __call__(self, game_id: int, version: int) -> None:
+        self.hook(game_id, version)
+
+
+def register_after_commit(
+    hook: Callable[[int, int], None], *, only_when_a_bot_moves_next: bool = False
+) -> None:
+    """Run ``hook(game_id, version)`` after each commit that appended events to a game.
+
+    With ``only_when_a_bot_moves_next``, only after those that leave it waiting for a bot.
+    """
+    entry = WhenABotMovesNext(hook) if only_when_a_bot_moves_next else hook
+    if entry not in _after_commit_hooks:
+        _after_commit_hooks.append(entry)
 
 
 # Lobby ----------------------------------------------------------------------------------------
@@ -270,8 +306,14 @@ def game_take_action(
             raise IllegalMove(str(error)) from None
         writer.finish_if_over()
         writer.save()
-        result = ActionResult(writer.game.pk, writer.record.version,
-                              tuple(range(first, writer.record.version + 1)))  # fmt: skip
+        after = writer.record
+        acting_seat = after.acting_seat
+        actions: tuple[dict[str, Any], ...] = ()
+        if acting_seat == seat and not as_bot and after.state is not None:
+            actions = tuple(map(engine.action_to_json, engine.legal_actions(after.state)))
+        result = ActionResult(writer.game.pk, after.version,
+                              tuple(range(first, after.version + 1)), acting_seat,
+                              actions)  # fmt: skip
         if idempotency_key is not None and user is not None:
             IdempotencyRecord.objects.create(game=writer.game, user=user, key=idempotency_key,
                                              request_fingerprint=fingerprint,
@@ -404,7 +446,10 @@ class _Writer:
                     seat.save(update_fields=["user", "bot_level", "display_name"])
         if self._appended:
             game_id, version = game.pk, record.version
+            bot_moves_next = record.bot_moves_next
             for hook in _after_commit_hooks:
+                if isinstance(hook, WhenABotMovesNext) and not bot_moves_next:
+                    continue
                 # robust: a follow-up that fails (say, the broker is down) must not turn a
                 # committed move into an error; the sweeper re-queues what was lost.
                 transaction.on_commit(lambda hook=hook: hook(game_id, version), robust=True)

@@ -100,7 +100,7 @@ def sweep_stuck_bot_turns() -> int:
 
 
 def queue_bot_turn(game_id: int, version: int) -> None:
-    """After-commit hook of the services: queue a bot turn when the game now waits for a bot."""
+    """Queue a bot turn if the game, still at ``version``, waits for a bot (asks the database)."""
     waits_for_bot = Seat.objects.filter(
         game_id=game_id,
         game__status=Game.Status.ACTIVE,
@@ -108,8 +108,12 @@ def queue_bot_turn(game_id: int, version: int) -> None:
         index=F("game__acting_seat"),
         bot_level__gt="",
     ).exists()
-    if not waits_for_bot:
-        return
+    if waits_for_bot:
+        enqueue_bot_turn(game_id, version)
+
+
+def enqueue_bot_turn(game_id: int, version: int) -> None:
+    """After-commit hook of the services, run when the writer saw that a bot moves next."""
     try:
         enqueue(play_bot_turn, game_id, version)
     except BrokerUnavailable as error:

@@ -116,7 +116,10 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = 600
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # No "SELECT 1" before each request's first query: that is a round trip on every request.
+    # A connection that broke while idle fails one request, after which Django closes it,
+    # and the next request opens a fresh one (docs/decisions.md).
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite ignores SELECT ... FOR UPDATE; taking the write lock when a transaction begins
     # serialises writers instead of failing them with "database is locked" midway.
@@ -223,6 +226,10 @@ BOT_TASK_TIME_LIMIT = 45
 # --- REST API ---------------------------------------------------------------------------------
 
 # JSON only, one error shape (games.api.errors), personal bearer tokens or the site's session.
+# A process remembers an authenticated API token this many seconds (0: never); a revoked token
+# is refused everywhere within that time (docs/decisions.md).
+API_TOKEN_CACHE_SECONDS = float(env_str("API_TOKEN_CACHE_SECONDS", "5"))
+
 # Action submission is throttled per user; API_ACTION_THROTTLE_RATE is "<count>/<sec|min|hour>".
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

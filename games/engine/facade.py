@@ -12,7 +12,7 @@ from typing import Any
 from games.engine.errors import MalformedJSON, UnknownVariant
 from games.engine.splendor import actions as splendor_actions
 from games.engine.splendor import codec as splendor_codec
-from games.engine.splendor import legality, scoring, setup, transitions, visibility
+from games.engine.splendor import legality, scoring, setup, transitions, trusted, visibility
 from games.engine.splendor.gems import tokens_from_json, tokens_to_json
 from games.engine.splendor.state import GAME_OVER, GameState
 from games.engine.splendor.state import Setup as SplendorSetup
@@ -45,6 +45,16 @@ def legal_actions(state: State) -> list[Action]:
 def apply_action(state: State, action: Action) -> State:
     """The next state; never changes ``state``. Raises ``IllegalAction`` with a readable reason."""
     return transitions.apply_action(state, action)
+
+
+def apply_legal(state: State, action: Action) -> State:
+    """The trusted path: ``apply_action`` without its checks, for an action the engine listed.
+
+    Only for actions taken from ``legal_actions(state)`` (or a payment from
+    ``payment_options``): playouts, bots' search, the replay of recorded events. Anything from
+    outside goes through ``apply_action``. Same result as ``apply_action`` for a legal action.
+    """
+    return trusted.apply_legal(state, action)
 
 
 def outcome(state: State) -> Outcome | None:

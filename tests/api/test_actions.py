@@ -41,9 +41,45 @@ def test_an_accepted_action_answers_its_events_and_the_new_etag(
         "game_id": started_game.pk,
         "version": version + 1,
         "events": [version + 1],
+        "acting_seat": 1,
+        "actions": [],  # bob moves next, and his options are his
     }
     assert response["ETag"] == f'"{version + 1}"'
     assert footprint(started_game) == (version + 1, version + 1)
+
+
+def test_an_action_that_leaves_you_to_act_answers_your_next_actions_to_submit_at_once(
+    started_game: Game, as_alice: APIClient, as_bob: APIClient
+) -> None:
+    # Both take tokens until someone goes over ten: the answer must then list their returns,
+    # and one of them must be accepted at the answer's version without a GET in between.
+    clients = (as_alice, as_bob)
+    for _ in range(20):
+        game = Game.objects.get(pk=started_game.pk)
+        client = clients[game.acting_seat]
+        legal = client.get(game_url(game, "legal-actions/")).json()["actions"]
+        takes = [action for action in legal if action["type"] == "take_gems"]
+        # Take the most gems; with none left, reserve (its gold goes over ten).
+        reserves = [action for action in legal if action["type"] == "reserve_card"]
+        chosen = max(takes, key=lambda take: len(take["gems"])) if takes else reserves[0]
+        answer = post_action(client, game, chosen, version=game.version)
+        assert answer.status_code == 200
+        if answer.json()["actions"]:
+            break
+    else:
+        pytest.fail("nobody went over ten tokens")
+    body = answer.json()
+    seat = clients.index(client)
+    assert body["acting_seat"] == seat
+    assert {action["type"] for action in body["actions"]} == {"return_tokens"}
+    assert answer["ETag"] == f'"{body["version"]}"'
+    assert body["actions"] == client.get(game_url(game, "legal-actions/")).json()["actions"]
+
+    returned = post_action(client, game, body["actions"][0], version=body["version"])
+
+    assert returned.status_code == 200
+    assert returned.json()["acting_seat"] == 1 - seat
+    assert returned.json()["actions"] == []
 
 
 def test_an_action_without_if_match_is_428_and_changes_nothing(
