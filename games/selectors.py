@@ -50,18 +50,20 @@ def game_replay(game: Game, *, checked: bool = False) -> GameRecord:
     return projection.replay(_events(rows), checked=checked)
 
 
-def game_record(game: Game) -> GameRecord:
+def game_record(game: Game, *, seats: Iterable[Seat] | None = None) -> GameRecord:
     """The game as the services need it before appending: read models plus the snapshot.
 
+    ``seats`` are the game's seat rows in order, when the caller read them with the game.
     Falls back to a full replay when the snapshot is not current. The setup is not loaded on
     the fast path: nothing after the start needs it.
     """
     snapshot_is_current = game.snapshot is not None and game.snapshot_version == game.version
     if game.started_at is not None and not snapshot_is_current:
         return game_replay(game)
-    seats = tuple(
-        SeatRecord(seat.user_id, seat.bot_level, seat.display_name)
-        for seat in Seat.objects.filter(game=game).order_by("index")
+    if seats is None:
+        seats = Seat.objects.filter(game=game).order_by("index")
+    seat_records = tuple(
+        SeatRecord(seat.user_id, seat.bot_level, seat.display_name) for seat in seats
     )
     resigned = tuple(game.result.get("resigned", ())) if game.result else ()
     return GameRecord(
@@ -70,7 +72,7 @@ def game_record(game: Game) -> GameRecord:
         options=game.options,
         is_public=game.is_public,
         created_by_id=game.created_by_id,
-        seats=seats,
+        seats=seat_records,
         status=game.status,
         version=game.version,
         commitment=game.commitment,

@@ -365,11 +365,17 @@ class _Writer:
 
     @classmethod
     def locked(cls, game_id: int) -> _Writer:
-        try:
-            game = Game.objects.select_for_update().get(pk=game_id)
-        except Game.DoesNotExist:
-            raise GameNotFound(f"There is no game {game_id}.") from None
-        return cls(game, game_record(game))
+        """Lock the game's row and read it with its seats, in one round trip: one row per
+        seat, each joined to the game, only the game's row locked."""
+        rows = list(
+            Seat.objects.select_related("game")
+            .select_for_update(of=("game",))
+            .filter(game_id=game_id)
+            .order_by("index")
+        )
+        if not rows:
+            raise GameNotFound(f"There is no game {game_id}.")
+        return cls(rows[0].game, game_record(rows[0].game, seats=rows))
 
     @property
     def record(self) -> GameRecord:
