@@ -54,8 +54,7 @@ _new_tuple = tuple.__new__
 
 def apply_legal(state: GameState, action: Action) -> GameState:
     """The state after ``action``, which must be legal in ``state``: nothing is checked."""
-    step: Callable[[GameState, Any], GameState] = _STEPS[type(action)]
-    return step(state, action)
+    return _STEPS[type(action)](state, action)
 
 
 def _take_gems(state: GameState, action: TakeGems) -> GameState:
@@ -266,7 +265,8 @@ def _finish(
     someone has 15 points or every player passed. ``nobles`` is given after a chosen visit:
     the nobles left, no other visit this turn."""
     seat = state.current
-    players = _with_player(state.players, seat, player)
+    others = state.players
+    players = (*others[:seat], player, *others[seat + 1 :])
     if nobles is None:
         if sum(player.tokens) > TOKEN_LIMIT:
             return _new_tuple(
