@@ -374,10 +374,6 @@ def report(clients: int, tallies: list[Tally], seconds: float, server_cpu: float
     )
 
 
-if __name__ == "__main__":
-    main()
-
-
 def count_round_trips(
     env: dict[str, str], port: int, tokens: list[str], actions: int, log: Path
 ) -> None:
@@ -447,3 +443,7 @@ def _statements(
     if statements and kind not in samples and len(statements) > 1:
         samples[kind] = statements
     return len(statements)
+
+
+if __name__ == "__main__":
+    main()

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery, Value
 
 from games import engine, projection
 from games.errors import GameNotFound
@@ -85,10 +85,25 @@ def game_record(game: Game, *, seats: Iterable[Seat] | None = None) -> GameRecor
     )
 
 
+def game_get_with_viewer_seat(game_id: int, viewer: Viewer) -> Game:
+    """The game, with ``viewer``'s seat read in the same query: ``seat_for_viewer`` then costs
+    no round trip. For reads only: a write that moves seats makes the annotation stale."""
+    if viewer is None or not viewer.is_authenticated:
+        return game_get(game_id)
+    seat = Seat.objects.filter(game=OuterRef("pk"), user_id=viewer.pk).values("index")[:1]
+    games = Game.objects.annotate(viewer_seat_index=Subquery(seat), viewer_seat_of=Value(viewer.pk))
+    try:
+        return games.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise GameNotFound(f"There is no game {game_id}.") from None
+
+
 def seat_for_viewer(game: Game, viewer: Viewer) -> int | None:
     """The seat index of ``viewer`` in ``game``, or None for a spectator."""
     if viewer is None or not viewer.is_authenticated:
         return None
+    if getattr(game, "viewer_seat_of", None) == viewer.pk:
+        return game.viewer_seat_index  # type: ignore[attr-defined, no-any-return]
     seat = Seat.objects.filter(game=game, user_id=viewer.pk).values_list("index", flat=True)
     return seat.first()
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from games.models import Game
@@ -310,3 +312,28 @@ def _rest_framework_settings() -> dict[str, object]:
     from django.conf import settings
 
     return dict(settings.REST_FRAMEWORK)
+
+
+def test_an_action_and_the_next_players_look_cost_at_most_seven_round_trips(
+    started_game: Game, as_alice: APIClient, as_bob: APIClient
+) -> None:
+    # Tokens already remembered, as on a busy server: what is left is the work itself.
+    as_alice.get(game_url(started_game, "legal-actions/"))
+    as_bob.get(game_url(started_game, "legal-actions/"))
+
+    with CaptureQueriesContext(connection) as posted:
+        answer = post_action(as_alice, started_game, TAKE_THREE, version=started_game.version)
+    with CaptureQueriesContext(connection) as looked:
+        legal = as_bob.get(game_url(started_game, "legal-actions/"))
+
+    assert answer.status_code == 200
+    assert legal.json()["actions"], "bob learns his options"
+    # Inside the test's own transaction, BEGIN and COMMIT are a savepoint and its release.
+    opening = {"SAVEPOINT": "BEGIN", "RELEASE": "COMMIT"}
+    post_statements = [
+        opening.get(word, word)
+        for word in (query["sql"].split()[0] for query in posted.captured_queries)
+    ]
+    assert post_statements == ["BEGIN", "SELECT", "INSERT", "UPDATE", "COMMIT"]
+    assert len(looked.captured_queries) == 1  # the game row, with bob's seat
+    assert len(posted.captured_queries) + len(looked.captured_queries) <= 7
