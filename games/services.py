@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.selectors import display_name_for
-from games import engine, projection
+from games import engine, limits, projection
 from games.errors import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -95,21 +95,24 @@ _after_commit_hooks: list[Callable[[int, int], None]] = []
 class WhenABotMovesNext:
     """An after-commit hook run only after commits that leave the game waiting for a bot.
 
-    The writer knows who moves next, so the hook need not ask the database.
+    The writer knows who moves next and who sits at the table, so the hook need not ask the
+    database: it is called ``hook(game_id, version, with_player=...)``, ``with_player`` telling
+    whether a player has a seat in the game.
     """
 
-    hook: Callable[[int, int], None]
+    hook: Callable[..., None]
 
-    def __call__(self, game_id: int, version: int) -> None:
-        self.hook(game_id, version)
+    def __call__(self, game_id: int, version: int, *, with_player: bool) -> None:
+        self.hook(game_id, version, with_player=with_player)
 
 
 def register_after_commit(
-    hook: Callable[[int, int], None], *, only_when_a_bot_moves_next: bool = False
+    hook: Callable[..., None], *, only_when_a_bot_moves_next: bool = False
 ) -> None:
     """Run ``hook(game_id, version)`` after each commit that appended events to a game.
 
-    With ``only_when_a_bot_moves_next``, only after those that leave it waiting for a bot.
+    With ``only_when_a_bot_moves_next``, only after those that leave it waiting for a bot, as
+    ``hook(game_id, version, with_player=...)`` (see ``WhenABotMovesNext``).
     """
     entry = WhenABotMovesNext(hook) if only_when_a_bot_moves_next else hook
     if entry not in _after_commit_hooks:
@@ -145,6 +148,9 @@ def game_create(
     except engine.IllegalAction as error:
         raise InvalidRequest(str(error)) from None
     with transaction.atomic():
+        if created_by is not None:
+            bot_only = all(isinstance(request, BotSeat) for request in seats)
+            limits.check_can_create(created_by, bot_only=bot_only)
         game = Game.objects.create(variant=variant, seat_count=len(seats), is_public=is_public,
                                    created_by=created_by, options=options)  # fmt: skip
         Seat.objects.bulk_create(Seat(game=game, index=index) for index in range(len(seats)))
@@ -195,6 +201,7 @@ def game_take_seat(
         if any(taken.user_id == user.pk for taken in record.seats):
             raise InvalidRequest("You already have a seat in this game.")
         index = _open_seat(record, seat)
+        limits.check_can_play_another(user)
         writer.append("SeatTaken", _seat_taken(index, user), seat=index, actor=user)
         writer.start_if_full(seed)
         writer.save()
@@ -231,6 +238,9 @@ def game_add_bot(
         if by_user.pk != record.created_by_id and not seated:
             raise NotAllowed("Only the game's creator or a seated player can add a bot.")
         index = _open_seat(record, seat)
+        others = [taken for position, taken in enumerate(record.seats) if position != index]
+        if all(taken.bot_level for taken in others):  # this bot starts a game of bots only
+            limits.check_can_run_another_bot_game(by_user)
         writer.append("BotAdded", _bot_added(index, level), seat=index, actor=by_user)
         writer.start_if_full(seed)
         writer.save()
@@ -453,12 +463,17 @@ class _Writer:
         if self._appended:
             game_id, version = game.pk, record.version
             bot_moves_next = record.bot_moves_next
+            with_player = any(seat.user_id is not None for seat in record.seats)
             for hook in _after_commit_hooks:
-                if isinstance(hook, WhenABotMovesNext) and not bot_moves_next:
-                    continue
                 # robust: a follow-up that fails (say, the broker is down) must not turn a
                 # committed move into an error; the sweeper re-queues what was lost.
-                transaction.on_commit(lambda hook=hook: hook(game_id, version), robust=True)
+                if not isinstance(hook, WhenABotMovesNext):
+                    transaction.on_commit(lambda hook=hook: hook(game_id, version), robust=True)
+                elif bot_moves_next:
+                    transaction.on_commit(
+                        lambda hook=hook: hook(game_id, version, with_player=with_player),
+                        robust=True,
+                    )
 
 
 _SEAT_EVENTS = frozenset({"SeatTaken", "SeatLeft", "BotAdded"})

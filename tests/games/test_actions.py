@@ -450,10 +450,10 @@ def test_a_bot_turn_hook_runs_only_when_the_commit_leaves_the_game_waiting_for_a
     alice: User, after_commit_hooks: list[Any]
 ) -> None:
     everything: list[int] = []
-    bot_turns: list[tuple[int, int]] = []
+    bot_turns: list[tuple[int, int, bool]] = []
     services.register_after_commit(lambda game_id, version: everything.append(version))
     services.register_after_commit(
-        lambda game_id, version: bot_turns.append((game_id, version)),
+        lambda game_id, version, with_player: bot_turns.append((game_id, version, with_player)),
         only_when_a_bot_moves_next=True,
     )
     game = services.game_create(variant="splendor", seats=[UserSeat(alice), BotSeat("greedy")],
@@ -466,9 +466,25 @@ def test_a_bot_turn_hook_runs_only_when_the_commit_leaves_the_game_waiting_for_a
         )
 
     assert everything == [game.version, result.version]
-    assert bot_turns == [(game.pk, result.version)]
+    assert bot_turns == [(game.pk, result.version, True)]  # alice waits for the bot
     # Told by the writer: nothing after the commit asks the database who moves next.
     assert queries.captured_queries[-1]["sql"] == "COMMIT"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_turn_hook_is_told_when_no_player_sits_at_the_table(
+    alice: User, after_commit_hooks: list[Any]
+) -> None:
+    bot_turns: list[tuple[int, bool]] = []
+    services.register_after_commit(
+        lambda game_id, version, with_player: bot_turns.append((version, with_player)),
+        only_when_a_bot_moves_next=True,
+    )
+
+    game = services.game_create(variant="splendor", seats=[BotSeat("random"), BotSeat("random")],
+                                created_by=alice, seed=9)  # fmt: skip
+
+    assert bot_turns == [(game.version, False)]
 
 
 @pytest.mark.django_db(transaction=True)
