@@ -142,9 +142,11 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
         raise GameNotFound(f"There is no game {game_id}.")
     data = replay_data(timeline, step)
     presenter = presenter_for(game.variant)
+    table_data = table_data_for_step(data)
     context = {
-        "game": data,
-        "regions": presenter.table(table_data_for_step(data), []),
+        # Regions carry the version they were drawn at; a replayed board's is its step.
+        "game": {**data, "version": table_data["version"]},
+        "regions": presenter.table(table_data, []),
         "board_template": presenter.board_template,
         "can_fork": _can_fork(request, game, data),
     }
