@@ -15,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from accounts import token_cache
 from accounts.errors import InvalidAccountData, TokenNotFound
 from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, ApiToken, Profile
 
@@ -45,6 +46,9 @@ def token_create(user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
 def token_revoke(token_id: int, user: AbstractBaseUser) -> ApiToken:
     """Revoke one of ``user``'s tokens; it is refused from the next request on.
 
+    In this process at once; in the others once their cache entry expires (a few seconds:
+    ``accounts.token_cache``).
+
     Revoking a revoked token changes nothing. Another user's token is "not found", so the
     answer does not tell whether it exists.
     """
@@ -55,6 +59,7 @@ def token_revoke(token_id: int, user: AbstractBaseUser) -> ApiToken:
         if token.revoked_at is None:
             token.revoked_at = timezone.now()
             token.save(update_fields=["revoked_at"])
+    token_cache.forget(token.token_hash)
     return token
 
 
@@ -62,12 +67,17 @@ def token_authenticate(raw_token: str) -> ApiToken | None:
     """The active token with this raw value, its user loaded; None if unknown or revoked.
 
     Records when the token was last used, at most once per ``LAST_USED_PRECISION``, so an
-    authenticated request costs one read and only now and then a write.
+    authenticated request costs one read and only now and then a write; and the process
+    remembers the answer for a few seconds (``accounts.token_cache``), so most cost none.
     """
     if not raw_token or len(raw_token) > _MAX_RAW_TOKEN_LENGTH:
         return None
+    digest = token_digest(raw_token)
+    remembered = token_cache.lookup(digest)
+    if remembered is not None:
+        return remembered
     matches = ApiToken.objects.select_related("user").filter(
-        token_hash=token_digest(raw_token), revoked_at__isnull=True
+        token_hash=digest, revoked_at__isnull=True
     )
     token = next(iter(matches.order_by()[:1]), None)  # unique: no ORDER BY needed
     if token is None or not token.user.is_active:
@@ -76,6 +86,7 @@ def token_authenticate(raw_token: str) -> ApiToken | None:
     if token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
         token.last_used_at = now
+    token_cache.remember(digest, token)
     return token
 
 

@@ -141,7 +141,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Seconds a connection is kept for reuse. The ASGI entry point sets 0 (splendor_site/asgi.py):
     # there each request runs in a thread of its own, so kept connections would pile up.
     DATABASES["default"]["CONN_MAX_AGE"] = int(env_str("DATABASE_CONN_MAX_AGE", "600"))
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # No "SELECT 1" before each request's first query: that is a round trip on every request.
+    # A connection that broke while idle fails one request, after which Django closes it,
+    # and the next request opens a fresh one (docs/decisions.md).
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite ignores SELECT ... FOR UPDATE; taking the write lock when a transaction begins
     # serialises writers instead of failing them with "database is locked" midway.
@@ -295,6 +298,10 @@ LEADERBOARD_MIN_GAMES = int(env_str("LEADERBOARD_MIN_GAMES", "5"))
 # --- REST API ---------------------------------------------------------------------------------
 
 # JSON only, one error shape (games.api.errors), personal bearer tokens or the site's session.
+# A process remembers an authenticated API token this many seconds (0: never); a revoked token
+# is refused everywhere within that time (docs/decisions.md).
+API_TOKEN_CACHE_SECONDS = float(env_str("API_TOKEN_CACHE_SECONDS", "5"))
+
 # Action submission is throttled per user; API_ACTION_THROTTLE_RATE is "<count>/<sec|min|hour>".
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -325,6 +325,16 @@ class ActionAcceptedSerializer(serializers.Serializer):
     events = serializers.ListField(
         child=serializers.IntegerField(), help_text="The seqs of the events it appended."
     )
+    acting_seat = serializers.IntegerField(
+        allow_null=True, help_text="The seat the game now waits for; null once it is over."
+    )
+    actions = serializers.ListField(
+        child=ActionField(),
+        help_text=(
+            "Your legal actions at the new version when the game still waits for you "
+            "(returning tokens, choosing a noble), else empty: no need to GET them again."
+        ),
+    )
 
 
 class EventSerializer(serializers.Serializer):

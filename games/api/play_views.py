@@ -31,7 +31,9 @@ class LegalActionsView(GameObjectView):
         responses=schema.responses({200: LegalActionsSerializer}),
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = self.get_game()
+        # The caller's seat comes with the game row: one query for both.
+        game = selectors.game_get_with_viewer_seat(game_id, request.user)
+        self.check_object_permissions(request, game)
         actions = selectors.game_legal_actions_for_viewer(game, request.user)
         # Actions are only ever legal for the seat to act: look the seat up only without any.
         viewer_seat = game.acting_seat if actions else selectors.seat_for_viewer(game, request.user)
