@@ -84,6 +84,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Before any view or CSRF check reads the body; after auth, so its error page can render.
+    "splendor_site.middleware.RequestBodyLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -106,6 +108,11 @@ TEMPLATES = [
         },
     },
 ]
+
+# Bodies longer than this many bytes are refused with 413 before they are read, on pages and
+# API alike. The largest legitimate body (an admin action on a page of games) is a few KiB.
+REQUEST_BODY_MAX_BYTES = int(env_str("REQUEST_BODY_MAX_BYTES", "65536"))
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_MAX_BYTES
 
 # --- Database ---------------------------------------------------------------------------------
 
@@ -232,7 +239,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # Bounded in size and nesting depth (games.api.parsers).
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "games.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {"actions": env_str("API_ACTION_THROTTLE_RATE", "600/min")},
     "TEST_REQUEST_DEFAULT_FORMAT": "json",

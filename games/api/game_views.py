@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from base64 import b64decode, b64encode
+from urllib import parse
+
+from django.core import signing
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
@@ -32,17 +36,50 @@ EXPORT_FORMAT = "splendor-online/game-export/1"
 
 
 class GamePagination(CursorPagination):
+    """DRF's cursor pagination, with cursors signed by the server.
+
+    A cursor carries a position that goes straight into the query: unsigned, any well-formed
+    one (``p=abc``) reached the database and failed there. Signed, a cursor the server did not
+    issue (forged, edited, or from before a change of SECRET_KEY) is a bad request, 400.
+    """
+
     ordering = ("-created_at", "-id")
     page_size = 20
     page_size_query_param = "limit"
     max_page_size = MAX_GAMES_PER_PAGE
+    cursor_salt = "games.api.game-list-cursor"
+
+    def encode_cursor(self, cursor: Cursor) -> str:
+        tokens = {}
+        if cursor.offset:
+            tokens["o"] = str(cursor.offset)
+        if cursor.reverse:
+            tokens["r"] = "1"
+        if cursor.position is not None:
+            tokens["p"] = cursor.position
+        encoded = b64encode(parse.urlencode(tokens).encode("ascii")).decode("ascii")
+        assert self.base_url is not None
+        signed = self._signer().sign(encoded)
+        return replace_query_param(self.base_url, self.cursor_query_param, signed)
 
     def decode_cursor(self, request: Request) -> Cursor | None:
+        signed = request.query_params.get(self.cursor_query_param)
+        if signed is None:
+            return None
         try:
-            return super().decode_cursor(request)
-        except exceptions.NotFound:
+            encoded = self._signer().unsign(signed)
+            querystring = b64decode(encoded.encode("ascii")).decode("ascii")
+            tokens = parse.parse_qs(querystring, keep_blank_values=True)
+            offset = int(tokens.get("o", ["0"])[0])
+            reverse = tokens.get("r", ["0"])[0] == "1"
+            position = tokens.get("p", [None])[0]
+        except (signing.BadSignature, TypeError, ValueError):
             # A cursor is a query parameter like any other: a bad one is a bad request.
             raise exceptions.ValidationError({"cursor": [self.invalid_cursor_message]}) from None
+        return Cursor(offset=offset, reverse=reverse, position=position)
+
+    def _signer(self) -> signing.Signer:
+        return signing.Signer(salt=self.cursor_salt)
 
 
 class GameListView(APIView):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
+from urllib import parse
 
 import pytest
 from django.contrib.auth.models import User
@@ -248,3 +250,48 @@ def test_a_game_that_does_not_exist_is_404(as_alice: APIClient) -> None:
         assert response.status_code == 404
         assert error_code(response) == "not_found"
     assert GameEvent.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "cursor",
+    [
+        "cD0xMjM%3D",  # base64 of p=123: well formed, never issued
+        "cD1hYmM%3D",  # p=abc
+        "bz0xJnI9MSZwPTIwMjYtMDEtMDE%3D",  # o=1&r=1&p=2026-01-01
+        "%00",
+        "cD0xMjM=:forgedsignature",
+    ],
+)
+def test_a_cursor_the_server_did_not_issue_is_400(
+    alice: User, as_alice: APIClient, cursor: str
+) -> None:
+    services.game_create(
+        variant="splendor",
+        seats=[services.UserSeat(alice), services.OpenSeat()],
+        created_by=alice,
+    )
+
+    response = as_alice.get(f"/api/v1/games/?cursor={cursor}")
+
+    assert response.status_code == 400
+    assert error_code(response) == "validation_error"
+    assert set(response.json()["error"]["details"]["fields"]) == {"cursor"}
+
+
+def test_an_issued_cursor_edited_by_the_client_is_400(alice: User, as_alice: APIClient) -> None:
+    for _ in range(3):
+        services.game_create(
+            variant="splendor",
+            seats=[services.UserSeat(alice), services.OpenSeat()],
+            created_by=alice,
+        )
+    next_url = as_alice.get("/api/v1/games/?limit=1").json()["next"]
+    issued = parse.parse_qs(parse.urlsplit(next_url).query)["cursor"][0]
+    _value, _, signature = issued.rpartition(":")
+    edited = base64.b64encode(b"p=abc").decode() + ":" + signature
+
+    assert as_alice.get(next_url).status_code == 200
+    response = as_alice.get("/api/v1/games/", {"limit": 1, "cursor": edited})
+
+    assert response.status_code == 400
+    assert error_code(response) == "validation_error"
