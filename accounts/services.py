@@ -11,11 +11,12 @@ import secrets
 import unicodedata
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from accounts.errors import InvalidAccountData, TokenNotFound
+from accounts.errors import InvalidAccountData, TokenNotFound, UsernameTaken
 from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, ApiToken, Profile
 
 TOKEN_PREFIX = "spl_"
@@ -30,6 +31,26 @@ _MAX_RAW_TOKEN_LENGTH = 200
 def token_digest(raw_token: str) -> str:
     """The SHA-256 (hex) under which a raw token is stored and looked up."""
     return hashlib.sha256(raw_token.encode()).hexdigest()
+
+
+def user_sign_up(*, username: str, email: str, password: str) -> AbstractBaseUser:
+    """A new account, its password hashed; refused with ``UsernameTaken`` if the name is.
+
+    The sign-up form checks the name first, but another sign-up can take it between that check
+    and the insert: the unique index decides, and the losers get the form's own message.
+    """
+    user_model = get_user_model()
+    try:
+        with transaction.atomic():
+            user: AbstractBaseUser = user_model.objects.create_user(
+                username=username, email=email, password=password
+            )
+    except IntegrityError:
+        if not user_model.objects.filter(username=username).exists():
+            raise
+        username_field = user_model._meta.get_field(user_model.USERNAME_FIELD)
+        raise UsernameTaken(str(username_field.error_messages["unique"])) from None
+    return user
 
 
 def token_create(user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
