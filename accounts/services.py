@@ -12,12 +12,15 @@ import unicodedata
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.errors import InvalidAccountData, TokenNotFound, UsernameTaken
 from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, ApiToken, Profile
+from accounts.selectors import anonymous_username
+
+ANONYMISED_DISPLAY_NAME = "Former player"
 
 TOKEN_PREFIX = "spl_"
 """Marks a Splendor Online token, so secret scanners and people can recognise a leaked one."""
@@ -51,6 +54,34 @@ def user_sign_up(*, username: str, email: str, password: str) -> AbstractBaseUse
         username_field = user_model._meta.get_field(user_model.USERNAME_FIELD)
         raise UsernameTaken(str(username_field.error_messages["unique"])) from None
     return user
+
+
+def user_anonymise(user: AbstractBaseUser) -> User:
+    """Deactivate ``user`` and wipe what identifies them, keeping the row (docs/decisions.md).
+
+    A player's account cannot be deleted: the event log of their games refers to it and is
+    never changed. Instead the username becomes ``former-player-<id>``, email and names are
+    cleared, the password becomes unusable, staff rights and API tokens go, and the profile
+    shows a neutral name and sends no mail. Their games, seats and events stay as recorded.
+    Running it twice changes nothing more.
+    """
+    with transaction.atomic():
+        locked = User.objects.select_for_update().get(pk=user.pk)
+        locked.username = anonymous_username(locked.pk)
+        locked.email = locked.first_name = locked.last_name = ""
+        locked.set_unusable_password()
+        locked.is_active = locked.is_staff = locked.is_superuser = False
+        locked.save()
+        locked.groups.clear()
+        locked.user_permissions.clear()
+        ApiToken.objects.filter(user=locked, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+        Profile.objects.update_or_create(
+            user=locked,
+            defaults={"display_name": ANONYMISED_DISPLAY_NAME, "email_on_turn": False},
+        )
+    return locked
 
 
 def token_create(user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
