@@ -7,6 +7,7 @@ emails printed to the console. `.env.example` lists every variable this module r
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -71,6 +72,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
     "accounts",
     "games",
     "analytics",
@@ -88,6 +90,8 @@ MIDDLEWARE = [
     "splendor_site.middleware.RequestBodyLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Turns a locked-out login into the lock-out page (django-axes); last, as its docs ask.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "splendor_site.urls"
@@ -278,6 +282,29 @@ LOGOUT_REDIRECT_URL = "home"
 GAME_INVITE_MAX_AGE = 14 * 24 * 3600
 # How often an open game page asks whether the game moved on, while the tab is visible.
 GAME_POLL_INTERVAL_MS = 2000
+
+# --- Failed logins (django-axes) -------------------------------------------------------------
+
+# Every sign-in goes through authenticate(); axes's backend comes first and refuses it while the
+# account, or the address it comes from, is locked out. Each is counted on its own: after
+# LOGIN_FAILURE_LIMIT failures for one username (from anywhere) or from one address (for any
+# usernames), sign-ins are refused for LOGIN_LOCKOUT_MINUTES. Staff lift a lock-out early by
+# deleting its "access attempt" in the admin (or `manage.py axes_reset_username NAME`).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(env_str("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(env_str("LOGIN_LOCKOUT_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out_response"  # 429, says for how long
+# The address is the connection's: a client could write any X-Forwarded-For and dodge the
+# per-address count. Behind a proxy that sets REMOTE_ADDR to the proxy, every visitor would
+# share one address: see docs/decisions.md.
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+# Only failures are recorded; successful sign-ins are not logged.
+AXES_DISABLE_ACCESS_LOG = True
 
 # --- Logging ----------------------------------------------------------------------------------
 
