@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import unicodedata
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -19,6 +18,7 @@ from django.utils import timezone
 from accounts.errors import InvalidAccountData, TokenNotFound, UsernameTaken
 from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, ApiToken, Profile
 from accounts.selectors import anonymous_username
+from accounts.text import has_forbidden_characters
 
 ANONYMISED_DISPLAY_NAME = "Former player"
 
@@ -161,6 +161,9 @@ def _clean_text(value: str, *, field: str, max_length: int) -> str:
     cleaned = value.strip()
     if len(cleaned) > max_length:
         raise InvalidAccountData(f"At most {max_length} characters.", field=field)
-    if any(unicodedata.category(char).startswith("C") for char in cleaned):
-        raise InvalidAccountData("Control characters are not allowed.", field=field)
+    if has_forbidden_characters(cleaned):
+        raise InvalidAccountData(
+            "Control characters are not allowed. Neither are invisible formatting ones.",
+            field=field,
+        )
     return cleaned

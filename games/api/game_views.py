@@ -27,6 +27,7 @@ from games.api.game_serializers import (
     GameCreateSerializer,
     GameExportSerializer,
     GameListFilterSerializer,
+    GameListQuerySerializer,
     GameSummaryPageSerializer,
     GameViewSerializer,
 )
@@ -84,14 +85,13 @@ class GamePagination(CursorPagination):
 
 class GameListView(APIView):
     pagination_class = GamePagination
-    # A game's options may be invalid for its variant: that is about the request, hence 400.
-    invalid_request_status = status.HTTP_400_BAD_REQUEST
 
     @extend_schema(
         operation_id="games_list",
         summary="List the games you may see",
         description=(
-            "Public games and your own, newest first, in pages: follow `next`. "
+            "Public games and your own, newest first, in pages: follow the links in `next` and "
+            "`previous` (their `cursor` is signed by the server; one it did not issue is 400). "
             "`mine` and `my_turn` need you to be signed in."
         ),
         tags=["games"],
@@ -99,7 +99,7 @@ class GameListView(APIView):
         responses=schema.responses({200: GameSummaryPageSerializer}),
     )
     def get(self, request: Request) -> Response:
-        filters = GameListFilterSerializer(data=request.query_params.dict())
+        filters = GameListQuerySerializer(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         wanted = dict(filters.validated_data)
         for paging in ("limit", "cursor"):
@@ -121,7 +121,10 @@ class GameListView(APIView):
         ),
         tags=["games"],
         request=GameCreateSerializer,
-        responses=schema.responses({201: GameViewSerializer}),
+        responses=schema.responses(
+            {201: GameViewSerializer},
+            status_409=schema.error("You asked for more than one seat (code invalid_request)."),
+        ),
         parameters=[schema.etag(201)],
     )
     def post(self, request: Request) -> Response:

@@ -52,7 +52,6 @@ def test_a_game_with_every_seat_filled_starts_at_once(as_alice: APIClient) -> No
     [
         ({"seats": [{"type": "user"}]}, "seats"),
         ({"seats": [{"type": "user"}] + [{"type": "open"}] * 4}, "seats"),
-        ({"seats": [{"type": "user"}, {"type": "user"}]}, "seats"),
         ({"seats": [{"type": "user"}, {"type": "bot"}]}, "seats"),
         ({"seats": [{"type": "user"}, {"type": "bot", "level": "genius"}]}, "seats"),
         ({"seats": [{"type": "user"}, {"type": "robot"}]}, "seats"),
@@ -70,6 +69,19 @@ def test_a_bad_game_request_is_refused_field_by_field(
     assert response.status_code == 400
     assert error_code(response) == "validation_error"
     assert field in response.json()["error"]["details"]["fields"]
+    assert Game.objects.count() == 0
+
+
+def test_taking_two_seats_is_refused_as_joining_twice_is(as_alice: APIClient) -> None:
+    """409 like the join endpoint's "you already have a seat": the schema cannot count seats,
+    so a schema-valid body is refused for the game's rule, not for its shape (docs/decisions.md)."""
+    response = as_alice.post(
+        "/api/v1/games/", {"seats": [{"type": "user"}, {"type": "user"}]}, format="json"
+    )
+
+    assert response.status_code == 409
+    assert error_code(response) == "invalid_request"
+    assert response.json()["error"]["message"] == "A player can take only one seat in a game."
     assert Game.objects.count() == 0
 
 
