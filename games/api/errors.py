@@ -67,7 +67,12 @@ def request_too_large_body(max_bytes: int) -> dict[str, Any]:
     return error_body(exc.default_code, str(exc.detail), {"max_bytes": max_bytes})
 
 
-class ExportNotReady(exceptions.NotFound):
+class ExportNotReady(exceptions.APIException):
+    """The game exists, but its status does not allow an export yet: 409, as every request
+    the game's present status refuses (a 404 would say the game just created is missing)."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "invalid_request"
     default_detail = "A game can be exported once it is over."
 
 

@@ -209,10 +209,13 @@ class GameExportView(GameObjectView):
         description=(
             "The whole event log and the revealed setup (seed, deck order, salt) of a finished "
             "or aborted game, so anyone can replay it and check the shuffle against the "
-            "commitment published at the start. 404 while the game runs."
+            "commitment published at the start. 409 (invalid_request) while the game runs."
         ),
         tags=["history"],
-        responses=schema.responses({200: GameExportSerializer}),
+        responses=schema.responses(
+            {200: GameExportSerializer},
+            status_409=schema.error("The game is not over yet (code invalid_request)."),
+        ),
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = self.get_game()

@@ -1,4 +1,7 @@
-"""Schemathesis against the served schema: no 5xx, and every response matches the schema.
+"""Schemathesis against the served schema, with every check it has (`--checks all`): no 5xx,
+every response matches the schema, schema-valid data is accepted (ST202, as
+tests/api/schemathesis_checks.py judges it), forged credentials are refused, created games can
+be found. CI also runs the schemathesis CLI against gunicorn (.ci/run, "API fuzzing").
 
 Requests go in-process through the WSGI app with a real token. Path parameters and the If-Match
 header are drawn mostly from real games and versions, so generated requests reach past the 404
@@ -29,42 +32,16 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 from accounts import services as account_services
 from games import services
 from games.models import Game
+from tests.api import schemathesis_checks
 
 MIN_REQUESTS = 1000
 EXAMPLES_PER_OPERATION = {GenerationMode.POSITIVE: 60, GenerationMode.NEGATIVE: 30}
-STATE_REFUSALS = {
-    (400, "illegal_action"),
-    (412, "stale_version"),
-    (422, "idempotency_key_reused"),
-}
-"""Refusals of schema-valid requests that depend on the game, not on the request's shape: a
-move the rules forbid now, a version the game has left, a key already used for another move.
-No schema can say which moves are legal at which version."""
-
-
-def positive_data_acceptance_beyond_game_state(ctx: Any, response: Any, case: Any) -> Any:
-    """Schemathesis's positive_data_acceptance (ST202), except for the game's own refusals.
-
-    Every other refusal of schema-valid data (validation_error, invalid_header, parse_error...)
-    still fails: those mean the schema and the code disagree.
-    """
-    if (response.status_code, _error_code(response)) in STATE_REFUSALS:
-        return None
-    return positive_data_acceptance(ctx, response, case)
-
-
-def _error_code(response: Any) -> str | None:
-    try:
-        return str(response.json()["error"]["code"])
-    except (ValueError, KeyError, TypeError):
-        return None
-
-
+_ST202 = schemathesis_checks.positive_data_acceptance_beyond_game_state
 ALL_CHECKS = [
-    positive_data_acceptance_beyond_game_state if check is positive_data_acceptance else check
-    for check in CHECKS.get_all()
+    *(check for check in CHECKS.get_all() if check not in (positive_data_acceptance, _ST202)),
+    _ST202,
 ]
-"""Every check schemathesis has (as `--checks all`), ST202 as above."""
+"""Every check schemathesis has (as `--checks all`), ST202 as tests/api/schemathesis_checks says."""
 
 
 @dataclass
