@@ -299,6 +299,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=float(env_str("LOGIN_LOCKOUT_MINUTES", "15
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out_response"  # 429, says for how long
+AXES_USERNAME_CALLABLE = "accounts.lockout.username_for_axes"  # fits axes's column
 # The address is the connection's: a client could write any X-Forwarded-For and dodge the
 # per-address count. Behind a proxy that sets REMOTE_ADDR to the proxy, every visitor would
 # share one address: see docs/decisions.md.

@@ -129,3 +129,18 @@ def test_staff_lift_a_lock_out_in_the_admin(alice: User, make_user: Any) -> None
     assert "alice" in listed.text
     assert lifted.status_code == 302
     assert is_signed_in(sign_in("alice", PASSWORD, address="192.0.2.200"))
+
+
+@pytest.mark.parametrize("username", ["a" * 5000, "nul\x00byte", "émoji 🙂" * 40])
+def test_odd_usernames_get_a_refusal_never_a_server_error(username: str) -> None:
+    """The sign-in form does not bound the username's length: axes must cope with any."""
+    statuses = [sign_in(username, "wrong", address="192.0.2.77").status_code for _ in range(3)]
+
+    assert set(statuses) == {200}
+
+
+def test_a_very_long_username_is_counted_and_locked_out_like_any() -> None:
+    for number in range(LIMIT):
+        sign_in("a" * 5000, "wrong", address=f"192.0.2.{number}")
+
+    assert is_locked_out(sign_in("a" * 5000, "wrong", address="198.51.100.200"))
