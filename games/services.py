@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.selectors import display_name_for
-from games import engine, projection
+from games import engine, limits, projection
 from games.errors import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -109,6 +109,9 @@ def game_create(
     except engine.IllegalAction as error:
         raise InvalidRequest(str(error)) from None
     with transaction.atomic():
+        if created_by is not None:
+            bot_only = all(isinstance(request, BotSeat) for request in seats)
+            limits.check_can_create(created_by, bot_only=bot_only)
         game = Game.objects.create(variant=variant, seat_count=len(seats), is_public=is_public,
                                    created_by=created_by, options=options)  # fmt: skip
         Seat.objects.bulk_create(Seat(game=game, index=index) for index in range(len(seats)))
@@ -159,6 +162,7 @@ def game_take_seat(
         if any(taken.user_id == user.pk for taken in record.seats):
             raise InvalidRequest("You already have a seat in this game.")
         index = _open_seat(record, seat)
+        limits.check_can_play_another(user)
         writer.append("SeatTaken", _seat_taken(index, user), seat=index, actor=user)
         writer.start_if_full(seed)
         writer.save()
@@ -195,6 +199,9 @@ def game_add_bot(
         if by_user.pk != record.created_by_id and not seated:
             raise NotAllowed("Only the game's creator or a seated player can add a bot.")
         index = _open_seat(record, seat)
+        others = [taken for position, taken in enumerate(record.seats) if position != index]
+        if all(taken.bot_level for taken in others):  # this bot starts a game of bots only
+            limits.check_can_run_another_bot_game(by_user)
         writer.append("BotAdded", _bot_added(index, level), seat=index, actor=by_user)
         writer.start_if_full(seed)
         writer.save()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Callable
+from typing import Any
 from urllib import parse
 
 import pytest
@@ -307,3 +308,18 @@ def test_an_issued_cursor_edited_by_the_client_is_400(alice: User, as_alice: API
 
     assert response.status_code == 400
     assert error_code(response) == "validation_error"
+
+
+def test_past_a_cap_creating_a_game_is_refused_with_429_and_the_reason(
+    as_alice: APIClient, settings: Any
+) -> None:
+    settings.GAMES_MAX_CREATED_PER_HOUR = 1
+    body = {"seats": [{"type": "user"}, {"type": "open"}]}
+    assert as_alice.post("/api/v1/games/", body, format="json").status_code == 201
+
+    response = as_alice.post("/api/v1/games/", body, format="json")
+
+    assert response.status_code == 429
+    assert error_code(response) == "limit_reached"
+    assert "1 games in the last hour" in response.json()["error"]["message"]
+    assert Game.objects.count() == 1
