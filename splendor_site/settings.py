@@ -11,6 +11,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
@@ -90,6 +91,7 @@ MIDDLEWARE = [
     # Before any view or CSRF check reads the body; after auth, so its error page can render.
     "splendor_site.middleware.RequestBodyLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Turns a locked-out login into the lock-out page (django-axes); last, as its docs ask.
     "axes.middleware.AxesMiddleware",
@@ -119,6 +121,26 @@ TEMPLATES = [
 REQUEST_BODY_MAX_BYTES = int(env_str("REQUEST_BODY_MAX_BYTES", "65536"))
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_MAX_BYTES
 
+# --- Content Security Policy ------------------------------------------------------------------
+
+# Scripts, styles and everything else come from the site itself; no inline script or style,
+# no eval (htmx is configured without its inline indicator styles), no framing. Gem shapes are
+# inline SVG; the API docs page loads its Swagger UI files from drf-spectacular-sidecar.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
 # --- Database ---------------------------------------------------------------------------------
 
 DATABASES = {
@@ -127,7 +149,9 @@ DATABASES = {
     ),
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["CONN_MAX_AGE"] = 600
+    # Seconds a connection is kept for reuse. The ASGI entry point sets 0 (splendor_site/asgi.py):
+    # there each request runs in a thread of its own, so kept connections would pile up.
+    DATABASES["default"]["CONN_MAX_AGE"] = int(env_str("DATABASE_CONN_MAX_AGE", "600"))
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite ignores SELECT ... FOR UPDATE; taking the write lock when a transaction begins
@@ -301,6 +325,8 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.Game.Status",
         "BotLevelEnum": "games.models.Seat.BotLevel",
         "GemColourEnum": "games.api.action_serializers.GEM_COLOURS",
+        "OriginKindEnum": "games.api.history_serializers.ORIGIN_KINDS",
+        "EventKindEnum": "games.models.GameEvent.Kind",
     },
 }
 

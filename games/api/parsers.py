@@ -1,10 +1,11 @@
 """The API's one JSON reader, bounded in size and in depth.
 
 Every JSON body of the API comes through here (``DEFAULT_PARSER_CLASSES``). A body longer than
-``REQUEST_BODY_MAX_BYTES`` is refused before it is parsed (413), whatever its Content-Length
-claimed; JSON nested deeper than ``MAX_JSON_DEPTH`` is refused as a parse error (400) before any
-serializer, service or ``json.dumps`` walks it recursively. No request body of the API is more
-than four levels deep, so the limit leaves ample room.
+``REQUEST_BODY_MAX_BYTES`` (or the view's own ``max_body_bytes``, e.g. a game file to import)
+is refused before it is parsed (413), whatever its Content-Length claimed; JSON nested deeper
+than ``MAX_JSON_DEPTH`` is refused as a parse error (400) before any serializer, service or
+``json.dumps`` walks it recursively. No request body of the API is more than a few levels deep,
+so the limit leaves ample room.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ class BoundedJSONParser(JSONParser):
         media_type: str | None = None,
         parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
-        max_bytes: int = settings.REQUEST_BODY_MAX_BYTES
+        view = (parser_context or {}).get("view")
+        max_bytes: int = getattr(view, "max_body_bytes", settings.REQUEST_BODY_MAX_BYTES)
         raw = stream.read(max_bytes + 1) if stream is not None else b""
         if len(raw) > max_bytes:
             raise RequestTooLarge(max_bytes)
