@@ -119,7 +119,9 @@ TEMPLATES = [
 # Bodies longer than this many bytes are refused with 413 before they are read, on pages and
 # API alike. The largest legitimate body (an admin action on a page of games) is a few KiB.
 REQUEST_BODY_MAX_BYTES = int(env_str("REQUEST_BODY_MAX_BYTES", "65536"))
-DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_MAX_BYTES
+# That middleware bounds every body by its view's allowance (a game file to import may be
+# 5 MB), so Django's own single cap would only refuse what a view allows.
+DATA_UPLOAD_MAX_MEMORY_SIZE = None
 
 # --- Content Security Policy ------------------------------------------------------------------
 

@@ -172,3 +172,15 @@ def test_a_page_post_above_the_limit_is_413(client: Client, alice: User) -> None
     assert response.status_code == 413
     assert b"too large" in response.content
     assert not alice.api_tokens.exists()
+
+
+def test_a_game_file_to_import_may_be_larger_than_a_command(as_alice: APIClient) -> None:
+    """The import reads up to its own 5 MB: a 200 KB document is read (and refused for what it
+    says), while the same bytes to the game list are 413."""
+    body = json.dumps({"format": "nonsense", "padding": "x" * 200_000}).encode()
+
+    imported = as_alice.generic("POST", "/api/v1/games/import/", body, content_type=JSON)
+    created = as_alice.generic("POST", "/api/v1/games/", body, content_type=JSON)
+
+    assert imported.status_code == 400
+    assert created.status_code == 413
