@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import unicodedata
 from datetime import timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, User
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts import token_cache
-from accounts.errors import InvalidAccountData, TokenNotFound
+from accounts.errors import InvalidAccountData, TokenNotFound, UsernameTaken
 from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, ApiToken, Profile
+from accounts.selectors import anonymous_username
+from accounts.text import has_forbidden_characters
+
+ANONYMISED_DISPLAY_NAME = "Former player"
 
 TOKEN_PREFIX = "spl_"
 """Marks a Splendor Online token, so secret scanners and people can recognise a leaked one."""
@@ -31,6 +35,54 @@ _MAX_RAW_TOKEN_LENGTH = 200
 def token_digest(raw_token: str) -> str:
     """The SHA-256 (hex) under which a raw token is stored and looked up."""
     return hashlib.sha256(raw_token.encode()).hexdigest()
+
+
+def user_sign_up(*, username: str, email: str, password: str) -> AbstractBaseUser:
+    """A new account, its password hashed; refused with ``UsernameTaken`` if the name is.
+
+    The sign-up form checks the name first, but another sign-up can take it between that check
+    and the insert: the unique index decides, and the losers get the form's own message.
+    """
+    user_model = get_user_model()
+    try:
+        with transaction.atomic():
+            user: AbstractBaseUser = user_model.objects.create_user(
+                username=username, email=email, password=password
+            )
+    except IntegrityError:
+        if not user_model.objects.filter(username=username).exists():
+            raise
+        username_field = user_model._meta.get_field(user_model.USERNAME_FIELD)
+        raise UsernameTaken(str(username_field.error_messages["unique"])) from None
+    return user
+
+
+def user_anonymise(user: AbstractBaseUser) -> User:
+    """Deactivate ``user`` and wipe what identifies them, keeping the row (docs/decisions.md).
+
+    A player's account cannot be deleted: the event log of their games refers to it and is
+    never changed. Instead the username becomes ``former-player-<id>``, email and names are
+    cleared, the password becomes unusable, staff rights and API tokens go, and the profile
+    shows a neutral name and sends no mail. Their games, seats and events stay as recorded.
+    Running it twice changes nothing more.
+    """
+    with transaction.atomic():
+        locked = User.objects.select_for_update().get(pk=user.pk)
+        locked.username = anonymous_username(locked.pk)
+        locked.email = locked.first_name = locked.last_name = ""
+        locked.set_unusable_password()
+        locked.is_active = locked.is_staff = locked.is_superuser = False
+        locked.save()
+        locked.groups.clear()
+        locked.user_permissions.clear()
+        ApiToken.objects.filter(user=locked, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+        Profile.objects.update_or_create(
+            user=locked,
+            defaults={"display_name": ANONYMISED_DISPLAY_NAME, "email_on_turn": False},
+        )
+    return locked
 
 
 def token_create(user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
@@ -120,6 +172,9 @@ def _clean_text(value: str, *, field: str, max_length: int) -> str:
     cleaned = value.strip()
     if len(cleaned) > max_length:
         raise InvalidAccountData(f"At most {max_length} characters.", field=field)
-    if any(unicodedata.category(char).startswith("C") for char in cleaned):
-        raise InvalidAccountData("Control characters are not allowed.", field=field)
+    if has_forbidden_characters(cleaned):
+        raise InvalidAccountData(
+            "Control characters are not allowed. Neither are invisible formatting ones.",
+            field=field,
+        )
     return cleaned

@@ -14,6 +14,7 @@ from games.api.base import GameObjectView
 from games.api.concurrency import expected_version_from, idempotency_key_from, with_etag
 from games.api.game_serializers import ActionAcceptedSerializer, LegalActionsSerializer
 from games.api.permissions import CanSeeGame
+from games.api.schema import RequiredBodySchema
 from games.api.throttling import ActionRateThrottle
 from games.errors import GameError
 
@@ -100,3 +101,6 @@ class ActionView(GameObjectView):
             self.get_game()
             raise
         return with_etag(Response(result.to_json()), result.version)
+
+    # Below the handler: in the class body, ``schema`` names the module until this line.
+    schema = RequiredBodySchema()
