@@ -8,6 +8,7 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from games import services, tasks
+        from games import deadline_tasks, services, tasks
 
         services.register_after_commit(tasks.queue_bot_turn)
+        services.register_after_commit(deadline_tasks.queue_away_turn)

@@ -69,7 +69,7 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
         commitment = payload.get("commitment", "")
         return f"The game started (shuffle commitment {commitment[:12]}…)."
     if kind == "ActionTaken":
-        return f"{who} {describe_action(payload['action'])}."
+        return f"{who} {describe_action(payload['action'])}{played_for_note(payload)}."
     if kind == "PlayerResigned":
         return f"{who} resigned."
     if kind == "GameFinished":
@@ -77,7 +77,7 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
     if kind == "GameAborted":
         reason = payload.get("reason")
         return "The game was called off" + (f": {reason}." if reason else ".")
-    return kind
+    return describe_deadline_event(kind, who) or kind
 
 
 def describe_action(action: Mapping[str, Any]) -> str:
@@ -121,6 +121,32 @@ def _and(words: Sequence[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# Deadlines: time-outs and seats played by the bot (kept together, apart from the rest) ---------
+
+
+def describe_deadline_event(kind: str, who: str) -> str | None:
+    """Sentences for the events of turn deadlines; None for any other kind."""
+    if kind == "TurnTimedOut":
+        return f"{who} ran out of time; the Greedy bot played the turn for them."
+    if kind == "SeatHandedToBot":
+        return (
+            f"{who} ran out of time twice in a row, so the Greedy bot plays for them "
+            "until they take their seat back."
+        )
+    if kind == "SeatReclaimed":
+        return f"{who} took their seat back from the bot."
+    return None
+
+
+def played_for_note(payload: Mapping[str, Any]) -> str:
+    """How an action the bot played on a player's behalf is marked in the history."""
+    if payload.get("on_time_out"):
+        return " (played on time-out)"
+    if payload.get("for_away_seat"):
+        return " (played by the bot standing in)"
+    return ""
 
 
 # The result -----------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from games import engine
@@ -26,10 +26,17 @@ class SeatRecord:
     user_id: int | None = None
     bot_level: str = ""
     display_name: str = ""
+    is_away: bool = False
+    """A player's seat handed to the greedy bot after two time-outs in a row."""
+    timeouts_in_row: int = 0
 
     @property
     def is_open(self) -> bool:
         return self.user_id is None and not self.bot_level
+
+    @property
+    def is_played_by_a_person(self) -> bool:
+        return self.user_id is not None and not self.is_away
 
 
 @dataclass(frozen=True)
@@ -52,12 +59,33 @@ class GameRecord:
     started_at: datetime | None = None
     finished_at: datetime | None = None
     resigned: tuple[int, ...] = field(default=())
+    move_seconds: int | None = None
+    turn_version: int = 0
+    turn_started_at: datetime | None = None
 
     @property
     def acting_seat(self) -> int | None:
         if self.status != ACTIVE or self.state is None:
             return None
         return engine.acting_seat(self.state)
+
+    @property
+    def turn_deadline(self) -> datetime | None:
+        """When the acting player's move is due: only people in games with a time per move."""
+        seat = self.acting_seat
+        if seat is None or not self.move_seconds or self.turn_started_at is None:
+            return None
+        if not self.seats[seat].is_played_by_a_person:
+            return None
+        return self.turn_started_at + timedelta(seconds=self.move_seconds)
+
+    @property
+    def reminder_at(self) -> datetime | None:
+        """When a quarter of the move's time is left: the reminder mail goes out then."""
+        deadline = self.turn_deadline
+        if deadline is None or not self.move_seconds:
+            return None
+        return deadline - timedelta(seconds=self.move_seconds / 4)
 
 
 @dataclass(frozen=True)
@@ -120,10 +148,25 @@ def evolve(record: GameRecord | None, event: Event) -> GameRecord:
             seats=(SeatRecord(),) * payload["seat_count"],
             version=event.seq,
             created_at=event.created_at,
+            move_seconds=payload.get("move_seconds"),
         )
     if event.seq != record.version + 1:
         raise ValueError(f"event seq {event.seq} does not follow version {record.version}")
-    record = replace(record, version=event.seq)
+    acting_before = record.acting_seat
+    after = _apply(replace(record, version=event.seq), event)
+    acting_after = after.acting_seat
+    reclaimed_own_turn = event.kind == "SeatReclaimed" and event.payload["seat"] == acting_after
+    if acting_after is not None and (
+        acting_after != acting_before or event.kind == "GameStarted" or reclaimed_own_turn
+    ):
+        # The clock of a move starts when the turn reaches a seat; a player's own follow-up
+        # decisions (giving back tokens, choosing a noble) run on the same clock.
+        after = replace(after, turn_version=event.seq, turn_started_at=event.created_at)
+    return after
+
+
+def _apply(record: GameRecord, event: Event) -> GameRecord:
+    payload = event.payload
     match event.kind:
         case "SeatTaken":
             seat = SeatRecord(user_id=payload["user"], display_name=payload["display_name"])
@@ -146,7 +189,16 @@ def evolve(record: GameRecord | None, event: Event) -> GameRecord:
         case "ActionTaken":
             assert record.state is not None
             action = engine.action_from_json(payload["action"], record.variant)
-            return replace(record, state=engine.apply_action(record.state, action))
+            record = replace(record, state=engine.apply_action(record.state, action))
+            if event.seat is not None and not payload.get("on_time_out"):
+                # A move the player made themselves ends a run of time-outs.
+                seat = record.seats[event.seat]
+                if seat.timeouts_in_row:
+                    seat = replace(seat, timeouts_in_row=0)
+                    record = replace(record, seats=_with_seat(record.seats, event.seat, seat))
+            return record
+        case "TurnTimedOut" | "SeatHandedToBot" | "SeatReclaimed":
+            return _apply_deadline_event(record, event)
         case "PlayerResigned":
             return replace(record, resigned=(*record.resigned, payload["seat"]))
         case "GameFinished":
@@ -161,6 +213,19 @@ def evolve(record: GameRecord | None, event: Event) -> GameRecord:
                 finished_at=event.created_at,
             )
     raise ValueError(f"unknown event kind {event.kind!r}")
+
+
+def _apply_deadline_event(record: GameRecord, event: Event) -> GameRecord:
+    """Time-outs and the seat handed to the bot and back (docs/decisions.md, deadlines)."""
+    index = event.payload["seat"]
+    seat = record.seats[index]
+    if event.kind == "TurnTimedOut":
+        seat = replace(seat, timeouts_in_row=seat.timeouts_in_row + 1)
+    elif event.kind == "SeatHandedToBot":
+        seat = replace(seat, is_away=True, timeouts_in_row=0)
+    else:
+        seat = replace(seat, is_away=False, timeouts_in_row=0)
+    return replace(record, seats=_with_seat(record.seats, index, seat))
 
 
 def result_of(record: GameRecord) -> dict[str, Any] | None:

@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:game_id>/regions/", views.game_regions, name="game_regions"),
     path("games/<int:game_id>/version", views.game_version, name="game_version"),
     path("games/<int:game_id>/act/", views.game_act, name="game_act"),
+    path("games/<int:game_id>/reclaim/", views.game_reclaim, name="game_reclaim"),
     path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
     path("games/<int:game_id>/history/", views.game_history, name="game_history"),
     path("games/<int:game_id>/join/", views.game_join, name="game_join"),

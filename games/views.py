@@ -42,6 +42,7 @@ from games.forms import (
     invite_token,
 )
 from games.models import Game
+from notifications.services import presence_record
 
 View = Callable[..., HttpResponse]
 
@@ -164,6 +165,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             seats=form.cleaned_data["seats"],
             created_by=request.user,
             is_public=form.cleaned_data["is_public"],
+            move_seconds=form.cleaned_data["move_seconds"],
         )
         return SeeOther(reverse("game_detail", args=[game.pk]))
     status = 400 if form.is_bound else 200
@@ -181,8 +183,13 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     data = selectors.game_view_for_viewer(game, request.user)
     if data["status"] == Game.Status.WAITING:
         return _waiting_room(request, game, data)
+    viewer_seat = data["viewer_seat"]
+    if viewer_seat is not None:
+        presence_record(user_id=request.user.pk, game_id=game.pk)
     context = {
         "game": data,
+        "turn_deadline": game.turn_deadline,
+        "is_away": viewer_seat is not None and data["seats"][viewer_seat]["is_away"],
         # A game called off before its start has no table to show, only its result.
         "regions": _regions(request, game, data) if data["state"] else None,
         "result": _result(data),
@@ -207,6 +214,8 @@ def game_version(request: HttpRequest, game_id: int) -> HttpResponse:
     version = selectors.game_version_for_viewer(game_id, request.user)
     if version is None:
         return JsonResponse({"error": "There is no such game."}, status=404)
+    if request.user.is_authenticated:
+        presence_record(user_id=request.user.pk, game_id=game_id)
     etag = f'"{version}"'
     if etag in (tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")):
         response = HttpResponse(status=304)
@@ -259,6 +268,16 @@ def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
         for event in selectors.game_events_for_viewer(game, request.user)
     ]
     return render(request, "games/history.html", {"game": data, "events": events})
+
+
+@login_required
+@require_POST
+@translates_game_errors
+def game_reclaim(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Take one's seat back from the bot it was handed to after two time-outs."""
+    services.game_reclaim_seat(game_id=game_id, user=request.user)
+    messages.info(request, "Your seat is yours again: the bot stopped playing for you.")
+    return SeeOther(reverse("game_detail", args=[game_id]))
 
 
 def _changed(request: HttpRequest, game_id: int) -> HttpResponse:

@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "accounts",
     "games",
+    "notifications",
     "analytics",
 ]
 
@@ -207,7 +208,23 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.sweep_stuck_bot_turns",
         "schedule": float(env_str("BOT_SWEEP_INTERVAL_SECONDS", "30")),
     },
+    "apply-turn-deadlines": {
+        "task": "games.deadline_tasks.apply_turn_deadlines",
+        "schedule": float(env_str("DEADLINE_SWEEP_INTERVAL_SECONDS", "60")),
+    },
+    "send-due-reminders": {
+        "task": "notifications.tasks.send_due_reminders",
+        "schedule": float(env_str("DEADLINE_SWEEP_INTERVAL_SECONDS", "60")),
+    },
+    "send-daily-digests": {
+        "task": "notifications.tasks.send_due_digests",
+        "schedule": float(env_str("DIGEST_SWEEP_INTERVAL_SECONDS", "600")),
+    },
 }
+# Mail goes through its own queue, so a slow or unreachable mail server never delays a bot's
+# move. Workers consume it with `-Q celery,mail` (README); a worker per queue also works.
+MAIL_QUEUE = "mail"
+CELERY_TASK_ROUTES = {"notifications.tasks.*": {"queue": MAIL_QUEUE}}
 
 # --- Bots -------------------------------------------------------------------------------------
 
@@ -219,6 +236,19 @@ BOT_TURN_STUCK_AFTER_SECONDS = int(env_str("BOT_TURN_STUCK_AFTER_SECONDS", "60")
 # Enforced by prefork workers (the default pool), not by --pool=solo.
 BOT_TASK_SOFT_TIME_LIMIT = 30
 BOT_TASK_TIME_LIMIT = 45
+
+# --- Play by email: notifications and deadlines ----------------------------------------------
+
+# Links in mail are signed for one user, game and version, and expire after this many seconds.
+MAIL_LINK_MAX_AGE = 7 * 24 * 3600
+# A player seen on a game's page this recently has it open: no turn mail for that game.
+PRESENCE_SECONDS = 60
+# A mail the server refused is tried again with exponential back-off (up to 10 minutes apart)
+# this many times, then given up and logged. The move that led to it always stands.
+MAIL_SEND_MAX_RETRIES = int(env_str("MAIL_SEND_MAX_RETRIES", "5"))
+MAIL_RETRY_BACKOFF_MAX_SECONDS = 600
+# Games with a time per move that one player may have under way at once.
+MAX_DEADLINE_GAMES_PER_USER = int(env_str("MAX_DEADLINE_GAMES_PER_USER", "30"))
 
 # --- REST API ---------------------------------------------------------------------------------
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH
-from games.api.fields import StrictBooleanField, StrictCharField, StrictSerializer
+from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, Profile
+from games.api.fields import StrictCharField, StrictIntegerField, StrictSerializer
 
 
 class ProfileSerializer(serializers.Serializer):
@@ -13,14 +13,23 @@ class ProfileSerializer(serializers.Serializer):
     display_name = serializers.CharField(
         help_text="The name other players see; empty means the username."
     )
-    email_on_turn = serializers.BooleanField(help_text="Email me when a game waits for my move.")
+    notify = serializers.ChoiceField(
+        choices=Profile.Notify.choices,
+        help_text="Mail about games waiting for my move: every turn, a daily digest, or none.",
+    )
+    digest_hour = serializers.IntegerField(
+        min_value=0, max_value=23, help_text="The digest's hour, in `time_zone`."
+    )
+    time_zone = serializers.CharField(help_text="An IANA time zone name, e.g. Europe/Paris.")
 
 
 class ProfileUpdateSerializer(StrictSerializer):
     display_name = StrictCharField(
         max_length=DISPLAY_NAME_MAX_LENGTH, allow_blank=True, required=False, trim_whitespace=True
     )
-    email_on_turn = StrictBooleanField(required=False)
+    notify = serializers.ChoiceField(choices=Profile.Notify.choices, required=False)
+    digest_hour = StrictIntegerField(min_value=0, max_value=23, required=False)
+    time_zone = StrictCharField(max_length=64, required=False)
 
 
 class ApiTokenSerializer(serializers.Serializer):

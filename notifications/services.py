@@ -1,0 +1,80 @@
+"""Writes of the notifications app: presence on game pages, and the record behind every mail.
+
+A mail is sent under a claimed ``MailRecord``: the row is unique per (user, game, version,
+kind) or per (user, day) for digests, and one UPDATE claims it for a while, so of two deliveries
+of the same task only one sends. A sender that crashes after the server took the mail but before
+marking it sent lets the claim lapse: that mail may then go twice, the one case where it can.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import F, Q
+from django.utils import timezone
+
+from notifications.models import GamePresence, MailRecord
+
+CLAIM_SECONDS = 120
+"""How long a sender holds a mail: longer than one try at the mail server takes."""
+
+PRESENCE_WRITE_EVERY = 20
+"""Seconds between two presence writes for one player and game (per server process)."""
+
+
+def presence_record(*, user_id: int, game_id: int) -> None:
+    """Note that ``user_id`` has game ``game_id`` open: at most one write per 20 s per process.
+
+    Called by the game page and by its poll every few seconds, so it is throttled through the
+    local cache; the database row is what the mail worker reads.
+    """
+    key = f"presence:{user_id}:{game_id}"
+    if cache.get(key):
+        return
+    GamePresence.objects.bulk_create(
+        [GamePresence(user_id=user_id, game_id=game_id, seen_at=timezone.now())],
+        update_conflicts=True,
+        unique_fields=["user", "game"],
+        update_fields=["seen_at"],
+    )
+    cache.set(key, True, PRESENCE_WRITE_EVERY)
+
+
+def mail_claim(
+    *,
+    user_id: int,
+    kind: str,
+    game_id: int | None = None,
+    version: int = 0,
+    day: date | None = None,
+    now: datetime | None = None,
+) -> MailRecord | None:
+    """The record to send this mail under, claimed; None if it was sent, given up or is taken."""
+    now = now or timezone.now()
+    record, _ = MailRecord.objects.get_or_create(
+        user_id=user_id, kind=kind, game_id=game_id, version=version, day=day
+    )
+    claimed = (
+        MailRecord.objects.filter(pk=record.pk, sent_at__isnull=True, gave_up_at__isnull=True)
+        .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+        .update(claimed_until=now + timedelta(seconds=CLAIM_SECONDS), attempts=F("attempts") + 1)
+    )
+    return record if claimed else None
+
+
+def mail_mark_sent(record: MailRecord) -> None:
+    MailRecord.objects.filter(pk=record.pk).update(sent_at=timezone.now(), claimed_until=None)
+
+
+def mail_release(record: MailRecord, *, give_up: bool) -> None:
+    """After a failed try: free the claim for the next try, or give the mail up for good."""
+    changes: dict[str, object] = {"claimed_until": None}
+    if give_up:
+        changes["gave_up_at"] = timezone.now()
+    MailRecord.objects.filter(pk=record.pk).update(**changes)
+
+
+def presence_cutoff(now: datetime | None = None) -> datetime:
+    return (now or timezone.now()) - timedelta(seconds=settings.PRESENCE_SECONDS)
