@@ -43,7 +43,8 @@ class ProfileForm(forms.Form):
     )
     time_zone = forms.ChoiceField(
         required=False,
-        label="Your time zone", help_text="For the digest's hour and the deadlines in mail."
+        label="Your time zone",
+        help_text="For the digest's hour and the deadlines in mail.",
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
