@@ -7,8 +7,8 @@ it accepts; tests read the mails from there as a player's mail client would.
 from __future__ import annotations
 
 import email
-import logging
 import email.policy
+import logging
 import re
 import socket
 import threading

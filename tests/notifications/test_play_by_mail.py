@@ -66,7 +66,8 @@ def test_a_turn_mail_arrives_over_smtp_and_its_link_lets_the_player_act(
     [first] = smtp_inbox.wait_for(1)  # the game started: alice (seat 0) is to move
     assert first.to == ["alice@example.com"]
     assert first.message["Subject"] == f"Your move in game #{game.pk} against bob"
-    assert "It is due" in first.text and "Play your move" in first.html
+    assert "It is due" in first.text
+    assert "Play your move" in first.html
     assert (
         first.message["List-Unsubscribe"].strip().startswith("<http://testserver/mail/unsubscribe/")
     )
@@ -114,7 +115,8 @@ def test_a_game_between_two_humans_is_played_to_the_end_from_the_mails_alone(
                 break
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
-    assert game.result is not None and game.result["ended_by"] == "reached_points"
+    assert game.result is not None
+    assert game.result["ended_by"] == "reached_points"
     # One mail per turn of each player, and never two for the same turn.
     assert len(smtp_inbox.mails) == read
     turns = GameEvent.objects.filter(game=game, kind="ActionTaken").count()
