@@ -8,11 +8,12 @@ marking it sent lets the claim lapse: that mail may then go twice, the one case 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from notifications.models import GamePresence, MailRecord
@@ -42,6 +43,30 @@ def presence_record(*, user_id: int, game_id: int) -> None:
     cache.set(key, True, PRESENCE_WRITE_EVERY)
 
 
+@dataclass(frozen=True)
+class MailClaim:
+    """A claimed mail: the unique key of its record."""
+
+    user_id: int
+    kind: str
+    game_id: int | None
+    version: int
+    day: date | None
+
+    def records(self) -> QuerySet[MailRecord]:
+        return MailRecord.objects.filter(
+            user_id=self.user_id,
+            kind=self.kind,
+            game_id=self.game_id,
+            version=self.version,
+            day=self.day,
+        )
+
+    def __str__(self) -> str:
+        about = f"day {self.day}" if self.day else f"game {self.game_id} v{self.version}"
+        return f"{self.kind} mail to user {self.user_id} ({about})"
+
+
 def mail_claim(
     *,
     user_id: int,
@@ -50,30 +75,37 @@ def mail_claim(
     version: int = 0,
     day: date | None = None,
     now: datetime | None = None,
-) -> MailRecord | None:
-    """The record to send this mail under, claimed; None if it was sent, given up or is taken."""
+) -> MailClaim | None:
+    """Claim the mail's record (made if new); None if it was sent, given up or is taken.
+
+    Two queries: an insert that does nothing if the row exists (the unique constraint), and one
+    UPDATE that only one of two racing senders can win.
+    """
     now = now or timezone.now()
-    record, _ = MailRecord.objects.get_or_create(
-        user_id=user_id, kind=kind, game_id=game_id, version=version, day=day
+    claim = MailClaim(user_id=user_id, kind=kind, game_id=game_id, version=version, day=day)
+    MailRecord.objects.bulk_create(
+        [MailRecord(user_id=user_id, kind=kind, game_id=game_id, version=version, day=day)],
+        ignore_conflicts=True,
     )
     claimed = (
-        MailRecord.objects.filter(pk=record.pk, sent_at__isnull=True, gave_up_at__isnull=True)
+        claim.records()
+        .filter(sent_at__isnull=True, gave_up_at__isnull=True)
         .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
         .update(claimed_until=now + timedelta(seconds=CLAIM_SECONDS), attempts=F("attempts") + 1)
     )
-    return record if claimed else None
+    return claim if claimed else None
 
 
-def mail_mark_sent(record: MailRecord) -> None:
-    MailRecord.objects.filter(pk=record.pk).update(sent_at=timezone.now(), claimed_until=None)
+def mail_mark_sent(claim: MailClaim) -> None:
+    claim.records().update(sent_at=timezone.now(), claimed_until=None)
 
 
-def mail_release(record: MailRecord, *, give_up: bool) -> None:
+def mail_release(claim: MailClaim, *, give_up: bool) -> None:
     """After a failed try: free the claim for the next try, or give the mail up for good."""
     changes: dict[str, object] = {"claimed_until": None}
     if give_up:
         changes["gave_up_at"] = timezone.now()
-    MailRecord.objects.filter(pk=record.pk).update(**changes)
+    claim.records().update(**changes)
 
 
 def presence_cutoff(now: datetime | None = None) -> datetime:

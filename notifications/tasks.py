@@ -106,7 +106,7 @@ def _notify(task: Task, game_id: int, version: int, kind: str) -> str:
     return _send_claimed(task, claim, message.send)
 
 
-def _send_claimed(task: Task, claim: MailRecord, send: Callable[[], Any]) -> str:
+def _send_claimed(task: Task, claim: services.MailClaim, send: Callable[[], Any]) -> str:
     try:
         send()
     except MAIL_ERRORS as error:
