@@ -2,19 +2,6 @@ import django.core.validators
 from django.db import migrations, models
 
 
-def keep_each_choice(apps, schema_editor):
-    """Whoever had unticked "Email me when a game waits for my move" gets no mail at all."""
-    Profile = apps.get_model("accounts", "Profile")
-    Profile.objects.filter(email_on_turn=False).update(notify="none")
-    Profile.objects.filter(email_on_turn=True).update(notify="every_turn")
-
-
-def back_to_the_boolean(apps, schema_editor):
-    Profile = apps.get_model("accounts", "Profile")
-    Profile.objects.update(email_on_turn=True)
-    Profile.objects.filter(notify="none").update(email_on_turn=False)
-
-
 class Migration(migrations.Migration):
     dependencies = [
         ("accounts", "0001_initial"),
@@ -53,6 +40,4 @@ class Migration(migrations.Migration):
                 max_length=64,
             ),
         ),
-        migrations.RunPython(keep_each_choice, back_to_the_boolean),
-        migrations.RemoveField(model_name="profile", name="email_on_turn"),
     ]

@@ -89,14 +89,20 @@ class GameCreateSerializer(StrictSerializer):
     options = NoOptionsSerializer(
         required=False, default=dict, help_text="Variant options; the base game has none: {}."
     )
-    move_seconds = serializers.ChoiceField(
-        choices=MOVE_SECONDS_CHOICES,
+    move_seconds = StrictIntegerField(
         allow_null=True,
         required=False,
         default=None,
         help_text="Time per move: 3600 (an hour), 86400 (a day), 259200 (three days) or null "
         "(none). A move not made in time is played by the Greedy bot.",
     )
+
+    def validate_move_seconds(self, value: int | None) -> int | None:
+        if value is not None and value not in MOVE_SECONDS_CHOICES:
+            raise serializers.ValidationError(
+                "The time per move is 3600, 86400, 259200 (seconds) or null."
+            )
+        return value
 
     def validate_seats(self, seats: list[dict[str, str]]) -> list[dict[str, str]]:
         if sum(seat["type"] == "user" for seat in seats) > 1:
