@@ -92,6 +92,8 @@ class WorkerProcess:
         command = [
             sys.executable, "-m", "celery", "-A", "splendor_site", "worker",
             "--pool=solo", "--concurrency=1", "-l", "info", "-n", name,
+            # Every queue the site publishes to: bot turns (the default) and mail.
+            "-Q", "celery,mail",
             # Nothing to synchronise with: these only slow the start down.
             "--without-gossip", "--without-mingle", "--without-heartbeat",
         ]  # fmt: skip
