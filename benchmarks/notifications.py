@@ -37,7 +37,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "splendor_site.settings")
 
 BENCH_DB = "splendor_bench_mail"
 WORKER_NAME = "bench-mail@localhost"
-MAIL_TIMEOUT_SECONDS = 60
+MAIL_TIMEOUT_SECONDS = 300
 
 
 def use_throwaway_services(redis_db: int, smtp_port: int) -> Any:

@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Exists, F, Max, OuterRef, Q
+from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q
 
 from accounts.models import Profile
 from games import selectors as game_selectors
@@ -141,7 +141,11 @@ def digest_games(user_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
             index=F("game__acting_seat"),
         )
         .select_related("game")
-        .prefetch_related("game__seats")
+        # Not the snapshot (the whole private state): a digest needs none of the board.
+        .only("user_id", "index", "game__id", "game__version", "game__turn_deadline")
+        .prefetch_related(
+            Prefetch("game__seats", queryset=Seat.objects.only("game_id", "index", "display_name"))
+        )
         .order_by(F("game__turn_deadline").asc(nulls_last=True), "game_id")
     )
     games: dict[int, list[dict[str, Any]]] = defaultdict(list)

@@ -8,6 +8,7 @@ marking it sent lets the claim lapse: that mail may then go twice, the one case 
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -98,6 +99,49 @@ def mail_claim(
 
 def mail_mark_sent(claim: MailClaim) -> None:
     claim.records().update(sent_at=timezone.now(), claimed_until=None)
+
+
+def digest_claim_many(due: list[tuple[int, date]], *, now: datetime) -> list[MailClaim]:
+    """Claim the digests of many readers at once: three statements for the lot.
+
+    The claim is stamped with a time no other sender uses, so reading back the rows with that
+    stamp tells which ones this sender won.
+    """
+    if not due:
+        return []
+    kind = MailRecord.Kind.DIGEST
+    MailRecord.objects.bulk_create(
+        [MailRecord(user_id=user_id, kind=kind, day=day) for user_id, day in due],
+        ignore_conflicts=True,
+    )
+    stamp = now + timedelta(seconds=CLAIM_SECONDS, microseconds=secrets.randbelow(10**6))
+    which = Q(pk__in=[])
+    for user_id, day in due:
+        which |= Q(user_id=user_id, day=day)
+    (
+        MailRecord.objects.filter(which, kind=kind, sent_at__isnull=True, gave_up_at__isnull=True)
+        .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+        .update(claimed_until=stamp, attempts=F("attempts") + 1)
+    )
+    won = set(
+        MailRecord.objects.filter(which, kind=kind, claimed_until=stamp).values_list(
+            "user_id", "day"
+        )
+    )
+    return [
+        MailClaim(user_id=user_id, kind=kind, game_id=None, version=0, day=day)
+        for user_id, day in due
+        if (user_id, day) in won
+    ]
+
+
+def mail_mark_sent_many(claims: list[MailClaim]) -> None:
+    if not claims:
+        return
+    which = Q(pk__in=[])
+    for claim in claims:
+        which |= Q(user_id=claim.user_id, kind=claim.kind, day=claim.day)
+    MailRecord.objects.filter(which).update(sent_at=timezone.now(), claimed_until=None)
 
 
 def mail_release(claim: MailClaim, *, give_up: bool) -> None:
