@@ -96,9 +96,16 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def smtp_server() -> Iterator[tuple[SmtpInbox, int]]:
+def received_inboxes() -> list[SmtpInbox]:
+    """Every SMTP inbox of the test, for the hidden-card scan at its end."""
+    return []
+
+
+@pytest.fixture
+def smtp_server(received_inboxes: list[SmtpInbox]) -> Iterator[tuple[SmtpInbox, int]]:
     logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd logs every command
     inbox = SmtpInbox()
+    received_inboxes.append(inbox)
     port = free_port()
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
     controller.start()
@@ -194,15 +201,12 @@ def assert_no_hidden_card_in(mails: list[Any]) -> None:
 
 @pytest.fixture(autouse=True)
 def every_mail_is_scanned_for_hidden_cards(
-    db: None, request: pytest.FixtureRequest
+    db: None, received_inboxes: list[SmtpInbox]
 ) -> Iterator[None]:
     from django.core import mail as django_mail
 
     yield
     mails: list[Any] = list(getattr(django_mail, "outbox", []))
-    for name in ("smtp_inbox", "smtp_server"):
-        if name in request.fixturenames:
-            found = request.getfixturevalue(name)
-            inbox = found if isinstance(found, SmtpInbox) else found[0]
-            mails.extend(inbox.mails)
+    for inbox in received_inboxes:
+        mails.extend(inbox.mails)
     assert_no_hidden_card_in(mails)
