@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from games import selectors, services
 from games.models import Game
 from games.services import UserSeat
+from notifications.models import MailRecord
 from tests.integration.conftest import StartWorker
 from tests.notifications.conftest import SmtpInbox, free_port
 
@@ -91,3 +92,18 @@ def test_a_mail_server_that_was_down_gets_the_mail_on_a_later_try(
     finally:
         controller.stop()
     assert mail.to == ["alice@example.com"]
+
+
+def test_a_mail_server_that_stays_down_is_given_up_after_the_bound_and_logged(
+    start_worker: StartWorker, smtp_port: int
+) -> None:
+    worker = start_worker(**worker_mail_env(smtp_port), MAIL_SEND_MAX_RETRIES="1")
+    alice, bob = player("alice"), player("bob")
+
+    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                                created_by=alice, seed=8)  # fmt: skip
+
+    worker.wait_for_log(r"trying again in 5 s")
+    worker.wait_for_log(r"gave up mailing turn mail to user \d+ \(game \d+ v\d+\) after 2 tries")
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+    assert MailRecord.objects.get(game=game).gave_up_at is not None
