@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
+from accounts.selectors import profile_for
 from games import describe, selectors, services, table
 from games.errors import (
     GameError,
@@ -189,6 +190,9 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": data,
         "turn_deadline": game.turn_deadline,
+        "time_zone": profile_for(request.user).time_zone
+        if request.user.is_authenticated
+        else "UTC",
         "is_away": viewer_seat is not None and data["seats"][viewer_seat]["is_away"],
         # A game called off before its start has no table to show, only its result.
         "regions": _regions(request, game, data) if data["state"] else None,

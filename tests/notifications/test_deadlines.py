@@ -16,6 +16,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
 
+from accounts import services as account_services
 from games import selectors, services
 from games.deadline_tasks import apply_turn_deadlines, greedy_chooser
 from games.integrity import read_model_differences
@@ -77,7 +78,10 @@ def test_a_game_with_a_time_per_move_shows_when_the_move_is_due(alice: User, bob
     assert game.turn_deadline - game.started_at == timedelta(hours=1)
     assert game.reminder_at == game.turn_deadline - timedelta(minutes=15)
     assert "It is due" in django_mail.outbox[0].body
-    assert "is due by" in client_for(bob).get(f"/games/{game.pk}/").text
+    account_services.profile_update(bob, time_zone="Asia/Tokyo")
+    page = client_for(bob).get(f"/games/{game.pk}/").text
+    assert "is due by" in page
+    assert "JST" in page  # in bob's own time zone
 
 
 def test_a_reminder_goes_out_once_when_a_quarter_of_the_time_is_left(
