@@ -41,6 +41,7 @@ def queue_turn_notice(game_id: int, version: int) -> None:
         game__version=version,
         index=F("game__acting_seat"),
         user__isnull=False,
+        user__email__gt="",  # no address, no mail: not even a task
         is_away=False,
     ).exists()
     if not waits_for_person:

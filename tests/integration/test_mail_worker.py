@@ -15,6 +15,7 @@ from games.models import Game
 from games.services import UserSeat
 from notifications.models import MailRecord
 from tests.integration.conftest import StartWorker
+from tests.leaks import assert_no_hidden_card_in_mails
 from tests.notifications.conftest import SmtpInbox, free_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
@@ -73,6 +74,7 @@ def test_a_move_brings_the_next_player_a_mail_through_the_worker(
     assert second.to == ["bob@example.com"]
     assert "alice took " in second.text
     assert "/mail/game/" in second.text
+    assert_no_hidden_card_in_mails(inbox.mails)
 
 
 def test_a_mail_server_that_was_down_gets_the_mail_on_a_later_try(

@@ -26,6 +26,8 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 
+from tests.leaks import assert_no_hidden_card_in_mails
+
 PASSWORD = "a-long-enough-passphrase"
 LINK = re.compile(r"Play your move: (\S+)")
 
@@ -155,49 +157,6 @@ def client_for(user: User) -> Client:
 
 # Every mail of every test here is scanned for hidden cards ------------------------------------
 
-CARD_IN_MAIL = re.compile(r'data-card="(\d+)"')
-GAME_IN_MAIL = re.compile(r"[Gg]ame #(\d+)")
-
-
-def _mail_parts(mail: Any) -> tuple[list[str], list[str]]:
-    """(recipients, [subject, text, html, headers]) of a Django message or a received mail."""
-    if isinstance(mail, Mail):
-        return mail.to, [str(mail.message["Subject"]), mail.text, mail.html, mail.headers()]
-    html = "".join(content for content, kind in getattr(mail, "alternatives", []))
-    headers = "\n".join(f"{name}: {value}" for name, value in mail.message().items())
-    return mail.to, [mail.subject, mail.body, html, headers]
-
-
-def assert_no_hidden_card_in(mails: list[Any]) -> None:
-    """No mail shows a card its reader may not see in the games it names.
-
-    Checked against the games as they are now: a card hidden now (in a deck, or in another
-    player's blind reserve) was hidden when the mail was written too, since both only ever
-    come from the decks.
-    """
-    from games import engine
-    from games.models import Game, Seat
-    from notifications.position import _card
-    from tests.web.tables import hidden_card_ids
-
-    for mail in mails:
-        recipients, parts = _mail_parts(mail)
-        text = "\n".join(parts)
-        for game_id in {int(found) for found in GAME_IN_MAIL.findall(text)}:
-            game = Game.objects.filter(pk=game_id).first()
-            if game is None or not game.is_running or game.started_at is None:
-                continue
-            seat = (
-                Seat.objects.filter(game=game, user__email__in=recipients)
-                .values_list("index", flat=True)
-                .first()
-            )
-            hidden = hidden_card_ids(game, viewer_seat=seat)
-            shown = {int(card) for card in CARD_IN_MAIL.findall(text)}
-            assert shown.isdisjoint(hidden), f"a mail shows hidden cards {shown & hidden}"
-            for card in hidden:
-                assert _card(engine.card_json(card))["text"] not in text
-
 
 @pytest.fixture(autouse=True)
 def every_mail_is_scanned_for_hidden_cards(
@@ -209,4 +168,4 @@ def every_mail_is_scanned_for_hidden_cards(
     mails: list[Any] = list(getattr(django_mail, "outbox", []))
     for inbox in received_inboxes:
         mails.extend(inbox.mails)
-    assert_no_hidden_card_in(mails)
+    assert_no_hidden_card_in_mails(mails)
