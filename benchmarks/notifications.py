@@ -74,7 +74,10 @@ def use_throwaway_services(redis_db: int, smtp_port: int) -> Any:
         EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
         EMAIL_HOST="127.0.0.1",
         EMAIL_PORT=str(smtp_port),
-        MAX_DEADLINE_GAMES_PER_USER="1000000",  # one opponent sits in every digest game
+        # One opponent sits in every digest game, and a reader creates five in an hour.
+        MAX_DEADLINE_GAMES_PER_USER="1000000",
+        GAMES_MAX_ACTIVE_PER_ACCOUNT="1000000",
+        GAMES_MAX_CREATED_PER_HOUR="1000000",
     )
     broker = redis.Redis.from_url(os.environ["REDIS_URL"])
     broker.flushdb()

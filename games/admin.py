@@ -1,18 +1,22 @@
 """The Django admin: games with their seats and a read-only event log.
 
 Events can be read but never added, changed or deleted here. The two actions go through the
-integrity check and the services, like every other reader and writer.
+integrity check and the services, like every other reader and writer. Staff see a running
+game as a spectator does: an event's payload comes through the selectors, which keep the setup
+(seed, deck order) and the salt out until the game is over; the snapshot is never shown.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.html import format_html
 
-from games import services
+from games import selectors, services
 from games.errors import GameError
 from games.integrity import read_model_differences
 from games.models import Game, GameEvent, Seat
@@ -29,14 +33,28 @@ class SeatInline(admin.TabularInline):
         return False
 
 
-class GameEventInline(admin.TabularInline):
+class SpectatorPayload:
+    """Shows an event's payload as a spectator sees it: the setup and salt once the game is
+    over, never before."""
+
+    @admin.display(description="payload")
+    def payload_as_spectator(self, event: GameEvent) -> str:
+        running = event.game.is_running
+        payload = selectors.event_payload_for_spectator(event, game_is_running=running)
+        return format_html("<code>{}</code>", json.dumps(payload, sort_keys=True))
+
+
+class GameEventInline(SpectatorPayload, admin.TabularInline):
     model = GameEvent
     extra = 0
     can_delete = False
-    fields = ("seq", "kind", "seat", "actor", "payload", "created_at")
+    fields = ("seq", "kind", "seat", "actor", "payload_as_spectator", "created_at")
     readonly_fields = fields
     ordering = ("seq",)
     show_change_link = True
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[GameEvent]:
+        return super().get_queryset(request).select_related("game", "actor")
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -103,13 +121,16 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(GameEvent)
-class GameEventAdmin(admin.ModelAdmin):
+class GameEventAdmin(SpectatorPayload, admin.ModelAdmin):
     list_display = ("game", "seq", "kind", "seat", "actor", "created_at")
     list_filter = ("kind", "created_at")
     search_fields = ("game__id",)
-    readonly_fields = ("game", "seq", "kind", "seat", "actor", "schema_version", "payload",
-                       "created_at")  # fmt: skip
+    readonly_fields = ("game", "seq", "kind", "seat", "actor", "schema_version",
+                       "payload_as_spectator", "created_at")  # fmt: skip
     fields = readonly_fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[GameEvent]:
+        return super().get_queryset(request).select_related("game")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -52,6 +52,12 @@ class IdempotencyKeyReused(GameError):
     code = "idempotency_key_reused"
 
 
+class LimitReached(GameError):
+    """The account is at one of its caps (``games.limits``): too many games, or too fast."""
+
+    code = "limit_reached"
+
+
 class InvalidRequest(GameError):
     """A lobby or game request that cannot be carried out in the game's present status."""
 

@@ -178,16 +178,24 @@ def _seat_json(seat: Seat) -> dict[str, Any]:
     }
 
 
-def _event_json(event: GameEvent, *, redact: bool) -> dict[str, Any]:
+def event_payload_for_spectator(event: GameEvent, *, game_is_running: bool) -> dict[str, Any]:
+    """An event's payload as a spectator sees it: without the setup and salt while the game runs.
+
+    Staff see events this way too (the admin): nobody may read the next cards of a running game.
+    """
     payload = dict(projection.upcast(event.kind, event.schema_version, event.payload))
-    if redact and event.kind == GameEvent.Kind.GAME_STARTED:
+    if game_is_running and event.kind == GameEvent.Kind.GAME_STARTED:
         for field in HIDDEN_SETUP_FIELDS:
             payload.pop(field, None)
+    return payload
+
+
+def _event_json(event: GameEvent, *, redact: bool) -> dict[str, Any]:
     return {
         "seq": event.seq,
         "kind": event.kind,
         "seat": event.seat,
-        "payload": payload,
+        "payload": event_payload_for_spectator(event, game_is_running=redact),
         "created_at": event.created_at.isoformat(),
     }
 

@@ -15,13 +15,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.selectors import display_name_for
-from games import engine, projection
+from games import engine, limits, projection
 from games.errors import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -119,10 +118,13 @@ def game_create(
     except engine.IllegalAction as error:
         raise InvalidRequest(str(error)) from None
     with transaction.atomic():
+        if created_by is not None:
+            bot_only = all(isinstance(request, BotSeat) for request in seats)
+            limits.check_can_create(created_by, bot_only=bot_only)
         if move_seconds is not None:
             for request in seats:
                 if isinstance(request, UserSeat):
-                    _check_deadline_game_cap(request.user)
+                    limits.check_can_play_another_with_deadlines(request.user)
         game = Game.objects.create(variant=variant, seat_count=len(seats), is_public=is_public,
                                    created_by=created_by, options=options)  # fmt: skip
         Seat.objects.bulk_create(Seat(game=game, index=index) for index in range(len(seats)))
@@ -175,8 +177,9 @@ def game_take_seat(
         if any(taken.user_id == user.pk for taken in record.seats):
             raise InvalidRequest("You already have a seat in this game.")
         if record.move_seconds is not None:
-            _check_deadline_game_cap(user)
+            limits.check_can_play_another_with_deadlines(user)
         index = _open_seat(record, seat)
+        limits.check_can_play_another(user)
         writer.append("SeatTaken", _seat_taken(index, user), seat=index, actor=user)
         writer.start_if_full(seed)
         writer.save()
@@ -213,6 +216,9 @@ def game_add_bot(
         if by_user.pk != record.created_by_id and not seated:
             raise NotAllowed("Only the game's creator or a seated player can add a bot.")
         index = _open_seat(record, seat)
+        others = [taken for position, taken in enumerate(record.seats) if position != index]
+        if all(taken.bot_level for taken in others):  # this bot starts a game of bots only
+            limits.check_can_run_another_bot_game(by_user)
         writer.append("BotAdded", _bot_added(index, level), seat=index, actor=by_user)
         writer.start_if_full(seed)
         writer.save()
@@ -395,20 +401,6 @@ def _play_whole_turn(writer: _Writer, seat: int, choose: Chooser, *, flag: str) 
         action = choose(engine.view(state, seat))
         writer.append("ActionTaken", {"action": action, flag: True}, seat=seat)
         writer.finish_if_over()
-
-
-def _check_deadline_game_cap(user: AbstractBaseUser) -> None:
-    cap = settings.MAX_DEADLINE_GAMES_PER_USER
-    running = Seat.objects.filter(
-        user_id=user.pk,
-        game__status__in=(Game.Status.WAITING, Game.Status.ACTIVE),
-        game__move_seconds__isnull=False,
-    ).count()
-    if running >= cap:
-        raise InvalidRequest(
-            f"{_display_name(user)} already has {running} games with a time per move under way, "
-            f"the most one player may have: finish one before starting another."
-        )
 
 
 # The writer: appends events, folds them, saves the read models ------------------------------

@@ -15,7 +15,7 @@ from typing import Any
 
 from celery import Task, shared_task
 from django.conf import settings
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnavailable
 
@@ -84,34 +84,42 @@ def sweep_stuck_bot_turns() -> int:
     slow is harmless, since the second delivery finds the game moved on.
     """
     waited_since = timezone.now() - timedelta(seconds=settings.BOT_TURN_STUCK_AFTER_SECONDS)
-    stuck = Game.objects.filter(
-        status=Game.Status.ACTIVE,
-        updated_at__lt=waited_since,
-        seats__index=F("acting_seat"),
-        seats__bot_level__gt="",
-    ).values_list("pk", "version")
+    has_player = Exists(Seat.objects.filter(game=OuterRef("pk"), user__isnull=False))
+    stuck = (
+        Game.objects.filter(
+            status=Game.Status.ACTIVE,
+            updated_at__lt=waited_since,
+            seats__index=F("acting_seat"),
+            seats__bot_level__gt="",
+        )
+        .annotate(has_player=has_player)
+        .values_list("pk", "version", "has_player")
+    )
     count = 0
-    for game_id, version in stuck:
-        enqueue(play_bot_turn, game_id, version)
+    for game_id, version, with_player in stuck:
+        enqueue(play_bot_turn, game_id, version, queue=bot_queue(with_player=with_player))
         count += 1
     if count:
         logger.info("queued %s stuck bot turn(s) again", count)
     return count
 
 
+def bot_queue(*, with_player: bool) -> str:
+    """Where a bot turn goes: ahead of games between bots only when a player waits for it."""
+    return settings.BOT_QUEUE_WITH_PLAYERS if with_player else settings.BOT_QUEUE_BOTS_ONLY
+
+
 def queue_bot_turn(game_id: int, version: int) -> None:
     """After-commit hook of the services: queue a bot turn when the game now waits for a bot."""
-    waits_for_bot = Seat.objects.filter(
-        game_id=game_id,
-        game__status=Game.Status.ACTIVE,
-        game__version=version,
-        index=F("game__acting_seat"),
-        bot_level__gt="",
-    ).exists()
+    seats = Seat.objects.filter(
+        game_id=game_id, game__status=Game.Status.ACTIVE, game__version=version
+    ).values_list("index", "user_id", "bot_level", "game__acting_seat")
+    waits_for_bot = any(index == acting and bot for index, _user, bot, acting in seats)
     if not waits_for_bot:
         return
+    with_player = any(user is not None for _index, user, _bot, _acting in seats)
     try:
-        enqueue(play_bot_turn, game_id, version)
+        enqueue(play_bot_turn, game_id, version, queue=bot_queue(with_player=with_player))
     except BrokerUnavailable as error:
         # The move that led here is committed and must stand; the sweeper queues the turn once
         # the broker answers again.
@@ -123,6 +131,44 @@ def queue_bot_turn(game_id: int, version: int) -> None:
         )
 
 
+class PublishTimedOut(BrokerUnavailable):
+    """The broker did not take the message within ``BROKER_PUBLISH_WAIT_SECONDS``."""
+
+
+def publish(task: Task, *args: Any, **options: Any) -> None:
+    """Send ``task`` to the broker, waiting at most ``BROKER_PUBLISH_WAIT_SECONDS``.
+
+    A broker whose port accepts connections but never answers would hold the caller for the
+    socket timeouts of every publishing try (seconds); a player's committed move must not wait
+    for that. The send runs in a thread of its own: if it has not finished in time, the caller
+    goes on (``PublishTimedOut``) while the thread finishes or fails on its own. Either way the
+    message arrives or the sweeper queues the turn again; tasks are idempotent, so both is fine.
+    The thread only talks to the broker, never to the database.
+    """
+    failures: list[BaseException] = []
+
+    def send() -> None:
+        try:
+            task.apply_async(args, **options)
+        except BaseException as error:  # handed to the caller, or logged if it left
+            failures.append(error)
+            if not waiting.is_set():
+                logger.warning("publishing %s%r failed after the wait: %s", task.name, args, error)
+
+    waiting = threading.Event()
+    waiting.set()
+    sender = threading.Thread(target=send, name=f"publish-{task.name}", daemon=True)
+    sender.start()
+    sender.join(settings.BROKER_PUBLISH_WAIT_SECONDS)
+    waiting.clear()
+    if sender.is_alive():
+        raise PublishTimedOut(
+            f"the broker did not answer within {settings.BROKER_PUBLISH_WAIT_SECONDS} s"
+        )
+    if failures:
+        raise failures[0]
+
+
 def _has_moved_on(game_id: int, version: int) -> bool:
     return not Game.objects.filter(pk=game_id, version=version).exists()
 
@@ -130,8 +176,9 @@ def _has_moved_on(game_id: int, version: int) -> bool:
 _draining = threading.local()
 
 
-def enqueue(task: Task, *args: Any) -> None:
-    """Send a task to the broker; in embedded mode, run it here, one after another.
+def enqueue(task: Task, *args: Any, queue: str | None = None) -> None:
+    """Send a task to the broker (to ``queue``, else the task's default); in embedded mode, run
+    it here, one after another.
 
     Run eagerly, a bot's move would queue the next bot's move from inside its own commit,
     nesting a whole bot-against-bot game on the stack. Tasks queued while one runs wait in a
@@ -139,7 +186,7 @@ def enqueue(task: Task, *args: Any) -> None:
     fails does not stop the others; the first failure is raised once the queue is empty.
     """
     if not settings.CELERY_TASK_ALWAYS_EAGER:
-        task.delay(*args)
+        publish(task, *args, **({"queue": queue} if queue else {}))
         return
     pending: deque[tuple[Task, tuple[Any, ...]]] | None = getattr(_draining, "pending", None)
     if pending is not None:

@@ -29,6 +29,7 @@ from games.errors import (
     IdempotencyKeyReused,
     IllegalMove,
     InvalidRequest,
+    LimitReached,
     NotAllowed,
     StaleVersion,
 )
@@ -54,6 +55,7 @@ ERROR_STATUS: dict[type[GameError], int] = {
     InvalidRequest: 400,
     StaleVersion: 409,
     IdempotencyKeyReused: 422,
+    LimitReached: 429,
 }
 
 STALE_MESSAGE = "The game moved on while you were choosing: here is the board as it is now."

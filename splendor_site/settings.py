@@ -11,6 +11,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -123,6 +124,16 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # serialises writers instead of failing them with "database is locked" midway.
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE"}
 
+# The role that owns the tables and runs `migrate`, when the site itself connects as a
+# least-privilege role (splendor_site/database_roles.py). Same database, other credentials.
+DATABASE_OWNER: dict[str, str] | None = None
+if env_str("DATABASE_OWNER_URL", ""):
+    _owner = dj_database_url.parse(env_str("DATABASE_OWNER_URL", ""))
+    _where = ("ENGINE", "HOST", "PORT", "NAME")
+    if [_owner[key] for key in _where] != [DATABASES["default"][key] for key in _where]:
+        raise ImproperlyConfigured("DATABASE_OWNER_URL must name the database of DATABASE_URL")
+    DATABASE_OWNER = {"USER": _owner["USER"], "PASSWORD": _owner["PASSWORD"]}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -199,9 +210,28 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 # Publishing tries twice, so a pooled connection that Redis dropped is replaced, then gives up:
 # after about 0.2 s when connections are refused, 4 s (two socket timeouts) when Redis hangs.
-# The after-commit hook then logs a warning and the sweeper queues the bot turn later.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
+# But a request waits for a publish at most this long (games.tasks.publish): the send goes on in
+# the background, and the after-commit hook logs a warning and leaves the turn to the sweeper.
+BROKER_PUBLISH_WAIT_SECONDS = float(env_str("BROKER_PUBLISH_WAIT_SECONDS", "0.4"))
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Fair scheduling: a bot's turn in a game with a player in it goes to its own queue, so that
+# games between bots only (their own queue) cannot keep a waiting player's bot behind them.
+# README, "Bots, the worker and beat": give each its own worker. A worker started without -Q
+# consumes all three.
+BOT_QUEUE_WITH_PLAYERS = "bots_with_players"
+BOT_QUEUE_BOTS_ONLY = "bots_only"
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+# Mail goes through its own queue, so a slow or unreachable mail server never delays a bot's
+# move (README: a worker of its own, `-Q mail`).
+MAIL_QUEUE = "mail"
+CELERY_TASK_ROUTES = {"notifications.tasks.*": {"queue": MAIL_QUEUE}}
+CELERY_TASK_QUEUES = [
+    Queue(CELERY_TASK_DEFAULT_QUEUE),
+    Queue(BOT_QUEUE_WITH_PLAYERS),
+    Queue(BOT_QUEUE_BOTS_ONLY),
+    Queue(MAIL_QUEUE),
+]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-bot-turns": {
@@ -221,10 +251,6 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(env_str("DIGEST_SWEEP_INTERVAL_SECONDS", "600")),
     },
 }
-# Mail goes through its own queue, so a slow or unreachable mail server never delays a bot's
-# move. Workers consume it with `-Q celery,mail` (README); a worker per queue also works.
-MAIL_QUEUE = "mail"
-CELERY_TASK_ROUTES = {"notifications.tasks.*": {"queue": MAIL_QUEUE}}
 
 # --- Bots -------------------------------------------------------------------------------------
 
@@ -236,6 +262,14 @@ BOT_TURN_STUCK_AFTER_SECONDS = int(env_str("BOT_TURN_STUCK_AFTER_SECONDS", "60")
 # Enforced by prefork workers (the default pool), not by --pool=solo.
 BOT_TASK_SOFT_TIME_LIMIT = 30
 BOT_TASK_TIME_LIMIT = 45
+
+# --- Fairness ---------------------------------------------------------------------------------
+
+# Per-account caps (games.limits): games waiting or in progress that an account plays in or
+# created; games between bots only it runs at once; games it may create per hour.
+GAMES_MAX_ACTIVE_PER_ACCOUNT = int(env_str("GAMES_MAX_ACTIVE_PER_ACCOUNT", "20"))
+GAMES_MAX_BOT_ONLY_PER_ACCOUNT = int(env_str("GAMES_MAX_BOT_ONLY_PER_ACCOUNT", "3"))
+GAMES_MAX_CREATED_PER_HOUR = int(env_str("GAMES_MAX_CREATED_PER_HOUR", "30"))
 
 # --- Play by email: notifications and deadlines ----------------------------------------------
 

@@ -10,12 +10,16 @@ from __future__ import annotations
 import functools
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test import TransactionTestCase
+
+from splendor_site import database_roles
 
 
 def is_ci() -> bool:
@@ -83,6 +87,59 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         if is_ci():
             pytest.fail(f"{marker.name} test cannot run in CI: {problem}", pytrace=False)
         pytest.skip(f"needs {marker.name}: {problem}")
+
+
+# Database roles ---------------------------------------------------------------------------------
+#
+# With DATABASE_OWNER_URL set (CI does), the owner role creates, migrates and drops the test
+# database, and the tests themselves run as the application role of DATABASE_URL, as the site
+# does in production. See docs/decisions.md, "Database roles".
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings: None) -> Iterator[None]:
+    """Create and drop the test database as the owner (pytest-django's setup runs inside)."""
+    with database_roles.as_owner(connection):
+        yield
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None) -> Iterator[None]:
+    """Once the test database is migrated (and its privileges granted), test as the app role.
+
+    Processes the tests start (workers, writers) are the site: they connect to the test
+    database as the application role and get no owner, whose URL names another database.
+    """
+    owner_url = os.environ.pop("DATABASE_OWNER_URL", None)
+    try:
+        with database_roles.as_application(connection):
+            yield
+    finally:
+        if owner_url is not None:
+            os.environ["DATABASE_OWNER_URL"] = owner_url
+
+
+_flush_test_database = TransactionTestCase._fixture_teardown
+
+
+def _flush_test_database_as_owner(self: TransactionTestCase) -> None:
+    """Empty the tables after a transactional test, the event log included.
+
+    The event log refuses TRUNCATE from every role; only its owner can lift that, so the flush
+    of this throwaway database runs as the owner with the trigger switched off meanwhile.
+    """
+    if connection.vendor != "postgresql":
+        _flush_test_database(self)
+        return
+    with database_roles.as_owner(connection), connection.cursor() as cursor:
+        cursor.execute("ALTER TABLE games_gameevent DISABLE TRIGGER games_gameevent_no_truncate")
+        try:
+            _flush_test_database(self)
+        finally:
+            cursor.execute("ALTER TABLE games_gameevent ENABLE TRIGGER games_gameevent_no_truncate")
+
+
+TransactionTestCase._fixture_teardown = _flush_test_database_as_owner  # type: ignore[method-assign]
 
 
 # Players ----------------------------------------------------------------------------------------

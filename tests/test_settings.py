@@ -64,6 +64,26 @@ def test_database_url_selects_postgresql_with_persistent_connections() -> None:
     assert database["CONN_MAX_AGE"] == 600
 
 
+def test_the_owner_role_comes_from_database_owner_url_and_defaults_to_none() -> None:
+    app = "postgres://splendor_app:app@db.example:5433/splendor"
+    owner = "postgres://splendor_owner:own@db.example:5433/splendor"
+
+    assert read_settings({"DATABASE_URL": app}, "DATABASE_OWNER")["DATABASE_OWNER"] is None
+    configured = read_settings({"DATABASE_URL": app, "DATABASE_OWNER_URL": owner}, "DATABASE_OWNER")
+    assert configured["DATABASE_OWNER"] == {"USER": "splendor_owner", "PASSWORD": "own"}
+
+
+def test_database_owner_url_must_name_the_same_database() -> None:
+    env = {
+        "DATABASE_URL": "postgres://splendor_app@db.example:5433/splendor",
+        "DATABASE_OWNER_URL": "postgres://splendor_owner@db.example:5433/elsewhere",
+    }
+    result = run_settings(env, "DATABASE_OWNER")
+
+    assert result.returncode != 0
+    assert "DATABASE_OWNER_URL must name the database of DATABASE_URL" in result.stderr
+
+
 def test_secret_key_is_required_when_debug_is_off() -> None:
     result = run_settings({"DEBUG": "false"}, "SECRET_KEY")
 

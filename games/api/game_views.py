@@ -80,11 +80,13 @@ class GameListView(APIView):
         summary="Create a game",
         description=(
             "Seats are taken in order: `user` is you, `open` waits for a player to join, "
-            "`bot` is played by the server. A game whose seats are all filled starts at once."
+            "`bot` is played by the server. A game whose seats are all filled starts at once. "
+            "Each account has caps (settings `GAMES_MAX_*`): games waiting or in progress, games "
+            "between bots only, games created per hour; past one, 429 with code `limit_reached`."
         ),
         tags=["games"],
         request=GameCreateSerializer,
-        responses=schema.responses({201: GameViewSerializer}),
+        responses=schema.responses({201: GameViewSerializer}, status_429=schema.LIMIT_REACHED),
         parameters=[schema.etag(201)],
     )
     def post(self, request: Request) -> Response:

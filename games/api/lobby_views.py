@@ -17,14 +17,20 @@ from games.api.game_serializers import AddBotSerializer, GameViewSerializer, Joi
 from games.api.permissions import CanSeeGame, IsCreatorOrSeated
 
 
-def _lobby_schema(operation_id: str, summary: str, description: str, **kwargs: object) -> object:
+def _lobby_schema(
+    operation_id: str, summary: str, description: str, *, limited: bool = False, **kwargs: object
+) -> object:
+    """``limited``: the request can reach one of the account's caps (``games.limits``)."""
+    errors = {"status_409": schema.CONFLICT}
+    if limited:
+        errors["status_429"] = schema.LIMIT_REACHED
     return extend_schema(
         operation_id=operation_id,
         summary=summary,
         description=description,
         tags=["lobby"],
         parameters=[schema.etag(200)],
-        responses=schema.responses({200: GameViewSerializer}, status_409=schema.CONFLICT),
+        responses=schema.responses({200: GameViewSerializer}, **errors),
         **kwargs,  # type: ignore[arg-type]
     )
 
@@ -37,6 +43,7 @@ class JoinView(GameObjectView):
         "Take a seat",
         "Sit in the given open seat, or the first open one. The game starts once all are filled.",
         request=JoinSerializer,
+        limited=True,
     )
     def post(self, request: Request, game_id: int) -> Response:
         body = JoinSerializer(data=request.data)
@@ -69,6 +76,7 @@ class AddBotView(GameObjectView):
         "Put a bot in an open seat",
         "Only the game's creator or a seated player may, before the start.",
         request=AddBotSerializer,
+        limited=True,
     )
     def post(self, request: Request, game_id: int) -> Response:
         body = AddBotSerializer(data=request.data)

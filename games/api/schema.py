@@ -57,6 +57,10 @@ FORBIDDEN = error("You may not do this.")
 NOT_FOUND = error("No such game (or you may not see it), or no such URL.")
 CONFLICT = error("The game's status does not allow this now (code invalid_request).")
 THROTTLED = error("Too many actions: wait `Retry-After` seconds.")
+LIMIT_REACHED = error(
+    "The account is at a cap (code limit_reached): games waiting or in progress, games between "
+    "bots only, or games created in the last hour. The message says which."
+)
 
 COMMON_ERRORS: dict[int, Any] = {
     400: BAD_REQUEST,

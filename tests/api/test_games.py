@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -248,3 +249,18 @@ def test_a_game_that_does_not_exist_is_404(as_alice: APIClient) -> None:
         assert response.status_code == 404
         assert error_code(response) == "not_found"
     assert GameEvent.objects.count() == 0
+
+
+def test_past_a_cap_creating_a_game_is_refused_with_429_and_the_reason(
+    as_alice: APIClient, settings: Any
+) -> None:
+    settings.GAMES_MAX_CREATED_PER_HOUR = 1
+    body = {"seats": [{"type": "user"}, {"type": "open"}]}
+    assert as_alice.post("/api/v1/games/", body, format="json").status_code == 201
+
+    response = as_alice.post("/api/v1/games/", body, format="json")
+
+    assert response.status_code == 429
+    assert error_code(response) == "limit_reached"
+    assert "1 games in the last hour" in response.json()["error"]["message"]
+    assert Game.objects.count() == 1

@@ -1,8 +1,8 @@
 """Reading states and setups back from JSON: every state play reaches is accepted, and a state
 or setup that could not come from a real game is refused loudly.
 
-``state_from_json`` raises ``MalformedJSON``; a setup's decks are checked by ``initial_state``,
-which raises ``IllegalAction`` (``MalformedJSON`` is a kind of ``IllegalAction``).
+``state_from_json`` and ``setup_from_json`` raise ``MalformedJSON``; ``initial_state`` checks a
+setup built by hand again, raising ``IllegalAction`` (``MalformedJSON`` is a kind of it).
 """
 
 from __future__ import annotations

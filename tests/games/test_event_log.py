@@ -17,6 +17,7 @@ from django.db.models import F, ProtectedError
 from games import engine, projection, selectors
 from games.integrity import read_model_differences, rebuild_read_models
 from games.models import EventsAreImmutable, Game, GameEvent, Seat
+from splendor_site import database_roles
 from tests.games.helpers import assert_consistent, play_random, reload, seqs
 
 pytestmark = pytest.mark.django_db
@@ -170,13 +171,47 @@ def test_the_postgresql_trigger_refuses_raw_sql_updates_and_deletes_of_events(
 
 
 @pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "TRUNCATE games_gameevent",
+        "TRUNCATE TABLE ONLY games_gameevent RESTART IDENTITY",
+        "TRUNCATE games_game CASCADE",
+        "TRUNCATE games_seat, games_gameevent, games_idempotencyrecord, games_game",
+    ],
+    ids=["events", "events-only-restart", "games-cascade", "several-tables"],
+)
+def test_the_postgresql_trigger_refuses_truncate_of_events_even_for_the_owner(
+    started_game: Game, sql: str
+) -> None:
+    """As the tables' owner (a superuser where no separate owner is configured), who has the
+    privilege to TRUNCATE: the statement-level trigger is what refuses."""
+    before = list(GameEvent.objects.filter(game=started_game).values_list())
+
+    with (
+        database_roles.as_owner(connection),
+        pytest.raises(DatabaseError, match="append-only: TRUNCATE refused"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute(sql)
+
+    assert list(GameEvent.objects.filter(game=started_game).values_list()) == before
+    assert Game.objects.filter(pk=started_game.pk).exists()
+
+
+@pytest.mark.postgres
 def test_the_postgresql_trigger_still_lets_events_be_inserted(started_game: Game) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT tgname FROM pg_trigger WHERE tgrelid = 'games_gameevent'::regclass "
             "AND NOT tgisinternal"
         )
-        assert cursor.fetchall() == [("games_gameevent_append_only",)]
+        assert sorted(cursor.fetchall()) == [
+            ("games_gameevent_append_only",),
+            ("games_gameevent_no_truncate",),
+        ]
 
     play_random(started_game, 3)
 

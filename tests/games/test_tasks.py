@@ -22,7 +22,9 @@ from tests.games.helpers import act, assert_consistent, footprint, reload
 TAKE_THREE = {"type": "take_gems", "gems": ["white", "blue", "green"]}
 HUMAN, BOT = 0, 1
 
-Sent = list[tuple[str, tuple[Any, ...]]]
+WITH_PLAYERS, BOTS_ONLY = "bots_with_players", "bots_only"
+
+Sent = list[tuple[str, tuple[Any, ...], str | None]]
 
 
 @pytest.fixture
@@ -41,7 +43,9 @@ def bot_game(alice: User) -> Game:
 def sent(monkeypatch: pytest.MonkeyPatch) -> Sent:
     """What the tasks module queues, instead of running or sending it."""
     queued: Sent = []
-    monkeypatch.setattr(tasks, "enqueue", lambda task, *args: queued.append((task.name, args)))
+    monkeypatch.setattr(
+        tasks, "enqueue", lambda task, *args, queue=None: queued.append((task.name, args, queue))
+    )
     return queued
 
 
@@ -119,7 +123,18 @@ def test_a_commit_that_leaves_the_game_waiting_for_a_bot_queues_its_turn(
 ) -> None:
     tasks.queue_bot_turn(bot_game.pk, bot_game.version)
 
-    assert sent == [("games.tasks.play_bot_turn", (bot_game.pk, bot_game.version))]
+    assert sent == [("games.tasks.play_bot_turn", (bot_game.pk, bot_game.version), WITH_PLAYERS)]
+
+
+def test_a_bot_turn_in_a_game_between_bots_only_goes_to_their_own_queue(
+    alice: User, sent: Sent
+) -> None:
+    game = services.game_create(variant="splendor", seats=[BotSeat("search")] * 3,
+                                created_by=alice, seed=3)  # fmt: skip
+
+    tasks.queue_bot_turn(game.pk, game.version)
+
+    assert sent == [("games.tasks.play_bot_turn", (game.pk, game.version), BOTS_ONLY)]
 
 
 def test_no_turn_is_queued_for_a_human_or_for_an_old_version(
@@ -139,10 +154,10 @@ def test_a_broker_that_is_down_leaves_the_turn_to_the_sweeper(
 ) -> None:
     settings.CELERY_TASK_ALWAYS_EAGER = False
 
-    def broker_down(*args: Any) -> None:
+    def broker_down(*args: Any, **options: Any) -> None:
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
-    monkeypatch.setattr(tasks.play_bot_turn, "delay", broker_down)
+    monkeypatch.setattr(tasks.play_bot_turn, "apply_async", broker_down)
 
     with caplog.at_level(logging.WARNING, logger="games.tasks"):
         tasks.queue_bot_turn(bot_game.pk, bot_game.version)
@@ -155,11 +170,15 @@ def test_with_a_broker_a_turn_is_sent_not_played(
 ) -> None:
     settings.CELERY_TASK_ALWAYS_EAGER = False
     delivered: list[tuple[Any, ...]] = []
-    monkeypatch.setattr(tasks.play_bot_turn, "delay", lambda *args: delivered.append(args))
+    monkeypatch.setattr(
+        tasks.play_bot_turn,
+        "apply_async",
+        lambda args, **options: delivered.append((tuple(args), options.get("queue"))),
+    )
 
     tasks.queue_bot_turn(bot_game.pk, bot_game.version)
 
-    assert delivered == [(bot_game.pk, bot_game.version)]
+    assert delivered == [((bot_game.pk, bot_game.version), WITH_PLAYERS)]
     assert bot_actions(bot_game) == 0
 
 
@@ -169,7 +188,18 @@ def test_the_sweeper_queues_bot_turns_that_waited_too_long(
     settings.BOT_TURN_STUCK_AFTER_SECONDS = 0
 
     assert tasks.sweep_stuck_bot_turns() == 1
-    assert sent == [("games.tasks.play_bot_turn", (bot_game.pk, bot_game.version))]
+    assert sent == [("games.tasks.play_bot_turn", (bot_game.pk, bot_game.version), WITH_PLAYERS)]
+
+
+def test_the_sweeper_sends_a_stuck_turn_between_bots_only_to_their_own_queue(
+    alice: User, settings: Any, sent: Sent
+) -> None:
+    settings.BOT_TURN_STUCK_AFTER_SECONDS = 0
+    game = services.game_create(variant="splendor", seats=[BotSeat("greedy")] * 2,
+                                created_by=alice, seed=4)  # fmt: skip
+
+    assert tasks.sweep_stuck_bot_turns() == 1
+    assert sent == [("games.tasks.play_bot_turn", (game.pk, game.version), BOTS_ONLY)]
 
 
 def test_the_sweeper_leaves_a_bot_turn_that_has_just_begun(

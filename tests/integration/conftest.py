@@ -22,6 +22,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 import pytest
 import redis
 from celery import Celery
+from django.conf import settings
 from django.db import connection
 
 from splendor_site.celery import app as celery_app
@@ -84,16 +85,16 @@ def celery_broker(worker_redis_url: str, settings: pytest.FixtureRequest) -> Ite
 
 
 class WorkerProcess:
-    """One ``celery worker`` process (solo pool: one task at a time, in the main process)."""
+    """One ``celery worker`` process (solo pool: one task at a time, in the main process),
+    consuming every queue: bot turns with players, bot turns between bots only, the rest."""
 
     def __init__(self, name: str, log_path: Path, env: dict[str, str]) -> None:
         self.name = name
         self.log_path = log_path
         command = [
             sys.executable, "-m", "celery", "-A", "splendor_site", "worker",
+            "-Q", ",".join(queue.name for queue in settings.CELERY_TASK_QUEUES),
             "--pool=solo", "--concurrency=1", "-l", "info", "-n", name,
-            # Every queue the site publishes to: bot turns (the default) and mail.
-            "-Q", "celery,mail",
             # Nothing to synchronise with: these only slow the start down.
             "--without-gossip", "--without-mingle", "--without-heartbeat",
         ]  # fmt: skip

@@ -18,8 +18,13 @@ from psycopg import sql
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def manage(database_url: str, *args: str) -> subprocess.CompletedProcess[str]:
+def manage(
+    database_url: str, *args: str, owner_url: str | None = None
+) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": ""}
+    env.pop("DATABASE_OWNER_URL", None)  # the suite's own names another database
+    if owner_url:
+        env["DATABASE_OWNER_URL"] = owner_url
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -30,8 +35,8 @@ def manage(database_url: str, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def assert_plays_three_games_that_verify(database_url: str) -> None:
-    migrated = manage(database_url, "migrate", "--no-input", "-v0")
+def assert_plays_three_games_that_verify(database_url: str, owner_url: str | None = None) -> None:
+    migrated = manage(database_url, "migrate", "--no-input", "-v0", owner_url=owner_url)
     assert migrated.returncode == 0, migrated.stderr
 
     played = manage(database_url, "play_bots", "--games", "3", "--bots", "greedy", "random")
@@ -47,29 +52,41 @@ def test_play_bots_plays_three_games_in_process_on_sqlite(tmp_path: Path) -> Non
     assert_plays_three_games_that_verify(f"sqlite:///{tmp_path / 'db.sqlite3'}")
 
 
+def database_url(user: str, password: str | None, host: str, database: str) -> str:
+    return f"postgres://{user}{f':{password}' if password else ''}@{host}/{database}"
+
+
 @pytest.fixture
-def fresh_postgres_database() -> Iterator[str]:
+def fresh_postgres_database() -> Iterator[tuple[str, str | None]]:
+    """A new database and the URLs to reach it: the site's, and the owner's when the suite runs
+    with a separate owner role (which then creates the database and migrates it)."""
     server = settings.DATABASES["default"]
+    owner = settings.DATABASE_OWNER or {"USER": server.get("USER"), "PASSWORD": None}
     params = {
         "host": server.get("HOST") or "127.0.0.1",
         "port": server.get("PORT") or 5432,
-        "user": server.get("USER") or "postgres",
-        "password": server.get("PASSWORD") or None,
+        "user": owner["USER"] or "postgres",
+        "password": owner["PASSWORD"] or server.get("PASSWORD") or None,
     }
     database = f"splendor_it_play_bots_{os.getpid()}"
     name = sql.Identifier(database)
     with psycopg.connect(dbname="postgres", autocommit=True, **params) as admin:
         admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
         admin.execute(sql.SQL("CREATE DATABASE {}").format(name))
-    password = f":{params['password']}" if params["password"] else ""
     host = f"{params['host']}:{params['port']}"
-    yield f"postgres://{params['user']}{password}@{host}/{database}"
+    site = database_url(server.get("USER") or "postgres", server.get("PASSWORD"), host, database)
+    owner_url = (
+        database_url(params["user"], params["password"], host, database)
+        if settings.DATABASE_OWNER
+        else None
+    )
+    yield site, owner_url
     with psycopg.connect(dbname="postgres", autocommit=True, **params) as admin:
         admin.execute(sql.SQL("DROP DATABASE {} WITH (FORCE)").format(name))
 
 
 @pytest.mark.postgres
 def test_play_bots_plays_three_games_in_process_on_postgresql(
-    fresh_postgres_database: str,
+    fresh_postgres_database: tuple[str, str | None],
 ) -> None:
-    assert_plays_three_games_that_verify(fresh_postgres_database)
+    assert_plays_three_games_that_verify(*fresh_postgres_database)

@@ -6,6 +6,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from splendor_site import database_roles
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("accounts", "0001_initial")]
@@ -13,9 +15,11 @@ AFTER = [("accounts", "0004_remove_profile_email_on_turn")]
 
 
 def migrate(targets: list[tuple[str, str]]) -> MigrationExecutor:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
+    """Migrate as the owner role, as ``manage.py migrate`` does (the app role may not ALTER)."""
+    with database_roles.as_owner(connection):
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(targets)
     return executor
 
 

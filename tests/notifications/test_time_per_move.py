@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games import services
-from games.errors import InvalidRequest
+from games.errors import LimitReached
 from games.models import Game
 from games.services import OpenSeat, UserSeat
 from tests.notifications.conftest import client_for
@@ -81,7 +81,7 @@ def test_a_player_may_have_only_so_many_games_with_deadlines(
         services.game_create(variant="splendor", seats=[UserSeat(alice), OpenSeat()],
                              created_by=alice, move_seconds=3600)  # fmt: skip
 
-    with pytest.raises(InvalidRequest, match="alice already has 2 games with a time per move"):
+    with pytest.raises(LimitReached, match="alice already has 2 games with a time per move"):
         services.game_create(variant="splendor", seats=[UserSeat(bob), UserSeat(alice)],
                              created_by=bob, move_seconds=86400)  # fmt: skip
     services.game_create(variant="splendor", seats=[UserSeat(alice), OpenSeat()],

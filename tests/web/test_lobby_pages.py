@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -286,3 +287,17 @@ def test_a_bot_game_is_shown_with_the_bot_named_honestly(alice: User, alice_clie
     page = alice_client.get(f"/games/{game.pk}/").text
 
     assert "Random bot" in page
+
+
+def test_past_the_cap_on_games_the_new_game_page_says_so_and_creates_nothing(
+    alice: User, alice_client: Client, settings: Any
+) -> None:
+    settings.GAMES_MAX_ACTIVE_PER_ACCOUNT = 1
+    alice_client.post("/games/new/", {"seat_1": "bot:greedy", "is_public": "on"})
+
+    response = alice_client.post(
+        "/games/new/", {"seat_1": "bot:greedy", "is_public": "on"}, follow=True
+    )
+
+    assert Game.objects.count() == 1
+    assert "You have 1 games waiting or in progress" in response.content.decode()

@@ -1,7 +1,8 @@
 """JSON forms of a game's setup and state (``docs/notation.md``), checked on the way in.
 
-A state read back from JSON must be one the rules could reach: every card in exactly one place,
-every token accounted for. Derived fields (bonuses, points) are not stored; they are recomputed.
+A state read back from JSON must be one the rules could reach, and a setup one that
+``new_game`` could draw (``consistency`` says which). Derived fields (bonuses, points) are not
+stored; they are recomputed.
 """
 
 from __future__ import annotations
@@ -11,18 +12,9 @@ from typing import Any
 
 from games.engine.errors import MalformedJSON
 from games.engine.splendor.catalogue import CARDS, NOBLES
+from games.engine.splendor.consistency import check_card, check_noble, check_setup, check_state
 from games.engine.splendor.gems import GEM_COLOURS, Tokens, tokens_from_json, tokens_to_json
-from games.engine.splendor.setup import GEMS_PER_COLOUR, GOLD_TOKENS
-from games.engine.splendor.state import (
-    BOARD_WIDTH,
-    CHOOSE_NOBLE,
-    PHASES,
-    RETURN_TOKENS,
-    TOKEN_LIMIT,
-    GameState,
-    PlayerState,
-    Setup,
-)
+from games.engine.splendor.state import GameState, PlayerState, Setup
 
 VARIANT = "splendor"
 
@@ -39,12 +31,14 @@ def setup_to_json(setup: Setup) -> dict[str, Any]:
 
 def setup_from_json(data: Any) -> Setup:
     fields = _object(data, "setup", ("variant", "players", "seed", "decks", "nobles"))
-    return Setup(
+    setup = Setup(
         players=_int(fields["players"], "players"),
         seed=_int(fields["seed"], "seed"),
         decks=tuple(_int_list(deck, "decks") for deck in _list(fields["decks"], "decks")),
         nobles=_int_list(fields["nobles"], "nobles"),
     )
+    check_setup(setup)
+    return setup
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -104,7 +98,7 @@ def state_from_json(data: Any) -> GameState:
         passes_this_round=_int(fields["passes_this_round"], "passes_this_round"),
         pending_nobles=_int_list(fields["pending_nobles"], "pending_nobles"),
     )
-    _check_consistent(state)
+    check_state(state)
     return state
 
 
@@ -113,9 +107,9 @@ def _player_from_json(data: Any) -> PlayerState:
     cards = _int_list(fields["cards"], "cards")
     nobles = _int_list(fields["nobles"], "nobles")
     for card in cards:
-        _check_card(card)
+        check_card(card)
     for noble in nobles:
-        _check_noble(noble)
+        check_noble(noble)
     bonuses = [0] * len(GEM_COLOURS)
     for card in cards:
         bonuses[CARDS[card].colour] += 1
@@ -129,79 +123,6 @@ def _player_from_json(data: Any) -> PlayerState:
         bonuses=tuple(bonuses),
         points=points,
     )
-
-
-def _check_consistent(state: GameState) -> None:
-    seats = len(state.players)
-    if seats not in GEMS_PER_COLOUR:
-        raise MalformedJSON("a state has 2 to 4 players")
-    if state.phase not in PHASES:
-        raise MalformedJSON(f"unknown phase {state.phase!r}")
-    if not 0 <= state.current < seats:
-        raise MalformedJSON("current must be a seat of the game")
-    if state.turn < 0 or not 0 <= state.passes_this_round <= seats:
-        raise MalformedJSON("turn and passes_this_round must be counts within the game")
-    if len(state.decks) != 3 or len(state.board) != 3:
-        raise MalformedJSON("a state has three decks and three board rows")
-    if any(len(row) != BOARD_WIDTH for row in state.board):
-        raise MalformedJSON(f"each board row has {BOARD_WIDTH} slots")
-    places: list[int] = []
-    for level, (deck, row) in enumerate(zip(state.decks, state.board, strict=True), start=1):
-        if deck and None in row:
-            raise MalformedJSON(f"a level {level} slot is empty while its deck has cards")
-        for card in (*deck, *(card for card in row if card is not None)):
-            if _check_card(card).level != level:
-                raise MalformedJSON(f"card {card} is not a level {level} card")
-            places.append(card)
-    for player in state.players:
-        if len(set(player.blind)) != len(player.blind):
-            raise MalformedJSON("a blind reserve is listed once")
-        if not set(player.blind) <= set(player.reserved):
-            raise MalformedJSON("a blind reserve must be one of the player's reserved cards")
-        if len(player.reserved) > 3:
-            raise MalformedJSON("a player holds at most three reserved cards")
-        places.extend(player.cards)
-        places.extend(player.reserved)
-    if sorted(places) != list(range(len(CARDS))):
-        raise MalformedJSON("every card must be in exactly one place")
-    nobles = [*state.nobles, *(noble for player in state.players for noble in player.nobles)]
-    if len(set(nobles)) != len(nobles) or len(nobles) != seats + 1:
-        raise MalformedJSON("the game's nobles must each be in exactly one place")
-    for noble in nobles:
-        _check_noble(noble)
-    _check_phase(state)
-    totals = [
-        state.supply[colour] + sum(player.tokens[colour] for player in state.players)
-        for colour in range(len(state.supply))
-    ]
-    gems = GEMS_PER_COLOUR[seats]
-    if totals != [gems] * len(GEM_COLOURS) + [GOLD_TOKENS]:
-        raise MalformedJSON("the tokens in the supply and the players' hands must add up")
-
-
-def _check_phase(state: GameState) -> None:
-    """The phase must be one the rules could be in, so that the game can always go on."""
-    acting = state.players[state.current]
-    for seat, player in enumerate(state.players):
-        returning = state.phase == RETURN_TOKENS and seat == state.current
-        if sum(player.tokens) > TOKEN_LIMIT and not returning:
-            raise MalformedJSON(f"only a player returning tokens may hold more than {TOKEN_LIMIT}")
-    if state.phase == RETURN_TOKENS and sum(acting.tokens) <= TOKEN_LIMIT:
-        raise MalformedJSON(f"returning tokens needs more than {TOKEN_LIMIT} in hand")
-    if state.phase != CHOOSE_NOBLE:
-        if state.pending_nobles:
-            raise MalformedJSON("pending nobles exist only while a noble is being chosen")
-        return
-    pending = set(state.pending_nobles)
-    if len(pending) < 2 or len(pending) != len(state.pending_nobles):
-        raise MalformedJSON("a noble choice needs two or more different nobles")
-    if not pending <= set(state.nobles):
-        raise MalformedJSON("pending nobles must be on the table")
-    for noble in pending:
-        if any(
-            have < need for have, need in zip(acting.bonuses, NOBLES[noble].requires, strict=True)
-        ):
-            raise MalformedJSON(f"the player to act does not qualify for noble {noble}")
 
 
 def _object(data: Any, what: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
@@ -245,14 +166,3 @@ def _tokens(value: Any, field: str) -> Tokens:
         return tokens_from_json(value)
     except ValueError as error:
         raise MalformedJSON(f"{field}: {error}") from None
-
-
-def _check_card(card: int) -> Any:
-    if not 0 <= card < len(CARDS):
-        raise MalformedJSON(f"there is no card {card}")
-    return CARDS[card]
-
-
-def _check_noble(noble: int) -> None:
-    if not 0 <= noble < len(NOBLES):
-        raise MalformedJSON(f"there is no noble {noble}")

@@ -25,7 +25,7 @@ def fill_turn_clocks(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0003_event_time_and_orderings"),
+        ("games", "0004_events_refuse_truncate"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
