@@ -8,7 +8,10 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from games import deadline_tasks, services, tasks
+        from games import deadline_tasks, live, services, tasks
 
+        # Pages first: in the embedded mode the bot's turn runs inside its hook, and the
+        # player's own move should not wait for it to reach the other pages.
+        services.register_after_commit(live.publish)
         services.register_after_commit(tasks.queue_bot_turn)
         services.register_after_commit(deadline_tasks.queue_away_turn)

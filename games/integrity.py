@@ -95,6 +95,7 @@ def _read_model_fields(record: GameRecord) -> dict[str, Any]:
         "turn_started_at": record.turn_started_at,
         "turn_deadline": record.turn_deadline,
         "reminder_at": record.reminder_at,
+        "origin": None if record.origin is None else dict(record.origin),
     }
 
 

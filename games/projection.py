@@ -62,6 +62,10 @@ class GameRecord:
     move_seconds: int | None = None
     turn_version: int = 0
     turn_started_at: datetime | None = None
+    origin: Mapping[str, Any] | None = None
+    """Set for imported and forked games (``Game.origin``): statistics leave them out."""
+    start_position: Mapping[str, Any] | None = None
+    """A fork's first position (a public view): its setup is built from it at the start."""
 
     @property
     def acting_seat(self) -> int | None:
@@ -149,6 +153,8 @@ def evolve(record: GameRecord | None, event: Event) -> GameRecord:
             version=event.seq,
             created_at=event.created_at,
             move_seconds=payload.get("move_seconds"),
+            origin=payload.get("origin"),
+            start_position=payload.get("position"),
         )
     if event.seq != record.version + 1:
         raise ValueError(f"event seq {event.seq} does not follow version {record.version}")

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -31,7 +32,7 @@ from games.errors import (
 )
 from games.models import Game, GameEvent, IdempotencyRecord, Seat
 from games.projection import Event, GameRecord, SeatRecord
-from games.selectors import game_record
+from games.selectors import can_view, game_get, game_record
 
 MIN_SEATS, MAX_SEATS = 2, 4
 MOVE_SECONDS_CHOICES = (3600, 24 * 3600, 3 * 24 * 3600)
@@ -93,10 +94,14 @@ def game_create(
     options: Mapping[str, Any] | None = None,
     is_public: bool = True,
     seed: int | None = None,
+    origin: Mapping[str, Any] | None = None,
+    start_position: Mapping[str, Any] | None = None,
     move_seconds: int | None = None,
 ) -> Game:
     """Create a game with its seats; it starts at once if every seat is already filled.
 
+    A fork gives its ``origin`` (game and step) and the ``start_position`` it begins from: a
+    view, public by definition; its hidden cards are dealt from the seed when it starts.
     With ``move_seconds`` (one of ``MOVE_SECONDS_CHOICES``) each person's move is due that long
     after their turn begins; the sweeper has the greedy bot play a turn whose time ran out.
     """
@@ -126,22 +131,25 @@ def game_create(
                 if isinstance(request, UserSeat):
                     limits.check_can_play_another_with_deadlines(request.user)
         game = Game.objects.create(variant=variant, seat_count=len(seats), is_public=is_public,
-                                   created_by=created_by, options=options)  # fmt: skip
+                                   created_by=created_by, options=options,
+                                   origin=dict(origin) if origin else None)  # fmt: skip
         Seat.objects.bulk_create(Seat(game=game, index=index) for index in range(len(seats)))
         writer = _Writer(game, None)
-        writer.append(
-            "GameCreated",
-            {
-                "variant": variant,
-                "seat_count": len(seats),
-                "options": options,
-                "is_public": is_public,
-                "created_by": created_by.pk if created_by else None,
-                # Only games with deadlines carry the key, so older events read the same.
-                **({"move_seconds": move_seconds} if move_seconds is not None else {}),
-            },
-            actor=created_by,
-        )
+        created: dict[str, Any] = {
+            "variant": variant,
+            "seat_count": len(seats),
+            "options": options,
+            "is_public": is_public,
+            "created_by": created_by.pk if created_by else None,
+        }
+        if move_seconds is not None:
+            # Only games with deadlines carry the key, so older events read the same.
+            created["move_seconds"] = move_seconds
+        if origin:
+            created["origin"] = dict(origin)
+        if start_position is not None:
+            created["position"] = dict(start_position)
+        writer.append("GameCreated", created, actor=created_by)
         for index, request in enumerate(seats):
             if isinstance(request, UserSeat):
                 writer.append("SeatTaken", _seat_taken(index, request.user), seat=index,
@@ -152,6 +160,35 @@ def game_create(
         writer.start_if_full(seed)
         writer.save()
     return game
+
+
+def game_rematch(*, game_id: int, by_user: AbstractBaseUser) -> Game:
+    """A new game with the seats of a finished one, asked for by one of its players: the same
+    people seated again in the same order (as when invited by name), the bots at the same
+    levels, open seats open; same variant, options and visibility."""
+    game = game_get(game_id)
+    if not can_view(game, by_user):
+        raise GameNotFound(f"There is no game {game_id}.")
+    record = game_record(game)
+    _seat_of(record, by_user)
+    _require_status(record, Game.Status.FINISHED, "Only a finished game can be played again.")
+    players = {user.pk: user for user in get_user_model().objects.filter(
+        pk__in=[seat.user_id for seat in record.seats if seat.user_id])}  # fmt: skip
+    seats: list[SeatRequest] = [
+        UserSeat(players[seat.user_id])
+        if seat.user_id
+        else BotSeat(seat.bot_level)
+        if seat.bot_level
+        else OpenSeat()
+        for seat in record.seats
+    ]
+    return game_create(
+        variant=record.variant,
+        seats=seats,
+        created_by=by_user,
+        options=record.options,
+        is_public=record.is_public,
+    )
 
 
 def game_take_seat(
@@ -456,10 +493,15 @@ class _Writer:
             return
         if seed is None:
             seed = secrets.randbits(52)  # exact in any JSON reader, JavaScript's included
-        setup_json = engine.setup_to_json(
-            engine.new_game(record.variant, record.seat_count, seed, record.options)
-        )
-        salt = secrets.token_hex(16)
+        if record.start_position is not None:
+            setup = engine.setup_from_position(record.start_position, seed)
+        else:
+            setup = engine.new_game(record.variant, record.seat_count, seed, record.options)
+        self.start_with(engine.setup_to_json(setup))
+
+    def start_with(self, setup_json: dict[str, Any], salt: str | None = None) -> None:
+        """Record the start: the setup, private until the end, and its published commitment."""
+        salt = salt or secrets.token_hex(16)
         self.append(
             "GameStarted",
             {

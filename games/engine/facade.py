@@ -12,6 +12,7 @@ from typing import Any
 from games.engine.errors import MalformedJSON, UnknownVariant
 from games.engine.splendor import actions as splendor_actions
 from games.engine.splendor import codec as splendor_codec
+from games.engine.splendor import fork as splendor_fork
 from games.engine.splendor import legality, scoring, setup, transitions, visibility
 from games.engine.splendor.gems import tokens_from_json, tokens_to_json
 from games.engine.splendor.state import GAME_OVER, GameState
@@ -31,6 +32,15 @@ def new_game(
     """All of a game's randomness, drawn from ``seed``: record it, and keep it private."""
     _check_variant(variant)
     return setup.new_game(seats, seed, options)
+
+
+def setup_from_position(position: Mapping[str, Any], seed: int) -> Setup:
+    """A setup that starts a new game at ``position``, a ``view`` of some game at some moment.
+
+    Only what the view shows is kept; the cards it hides are dealt afresh from ``seed``.
+    """
+    _check_json_variant(position)
+    return splendor_fork.setup_from_position(position, seed)
 
 
 def initial_state(game_setup: Setup) -> State:

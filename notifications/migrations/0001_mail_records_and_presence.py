@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("games", "0005_turn_deadlines"),
+        ("games", "0006_turn_deadlines"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -25,7 +25,7 @@ def fill_turn_clocks(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0004_events_refuse_truncate"),
+        ("games", "0005_game_origin"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
