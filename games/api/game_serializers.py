@@ -28,6 +28,11 @@ DEFAULT_EVENTS_PER_PAGE = 100
 LARGEST_SEQ = 2**31 - 1
 
 
+@extend_schema_field({"type": "integer", "enum": [*MOVE_SECONDS_CHOICES, None], "nullable": True})
+class MoveSecondsField(StrictIntegerField):
+    """A time per move: the schema lists the choices, so clients (and fuzzers) know them."""
+
+
 @extend_schema_field(ACTION_SCHEMA)
 class ActionField(serializers.JSONField):
     """One action in the JSON of docs/notation.md."""
@@ -92,7 +97,7 @@ class GameCreateSerializer(StrictSerializer):
     options = NoOptionsSerializer(
         required=False, default=dict, help_text="Variant options; the base game has none: {}."
     )
-    move_seconds = StrictIntegerField(
+    move_seconds = MoveSecondsField(
         allow_null=True,
         required=False,
         default=None,

@@ -140,14 +140,13 @@ class ForkSerializer(StrictSerializer):
         child=NewSeatField(),
         min_length=2,
         max_length=4,
-        help_text="As many as the position's players, in seat order. At most one `user`: you.",
+        help_text=(
+            "As many as the position's players, in seat order. At most one `user`: you. "
+            "A second one, or a number of seats the position does not have, is refused with "
+            "409 (invalid_request): no schema can count them."
+        ),
     )
     is_public = StrictBooleanField(default=True)
-
-    def validate_seats(self, seats: list[dict[str, str]]) -> list[dict[str, str]]:
-        if sum(seat["type"] == "user" for seat in seats) > 1:
-            raise serializers.ValidationError("You can take only one seat (type user).")
-        return seats
 
 
 class BulkExportQuerySerializer(StrictSerializer):

@@ -240,8 +240,9 @@ class ImportView(APIView):
 
 
 class ForkView(GameObjectView):
+    # Its refusals (seats that do not fit the position, a player taking two) depend on the game
+    # forked from, which no schema can state: 409, as for creating a game (games.api.errors).
     permission_classes = (IsAuthenticated,)
-    invalid_request_status = status.HTTP_400_BAD_REQUEST
 
     @extend_schema(
         operation_id="games_fork",

@@ -15,10 +15,12 @@ STATE_REFUSALS = {
     (400, "illegal_action"),
     (412, "stale_version"),
     (422, "idempotency_key_reused"),
+    (400, "import_rejected"),
 }
 """Refusals of schema-valid requests that depend on the game, not on the request's shape: a
-move the rules forbid now, a version the game has left, a key already used for another move.
-No schema can say which moves are legal at which version (docs/decisions.md)."""
+move the rules forbid now, a version the game has left, a key already used for another move,
+a game file whose moves do not replay. No schema can say which moves are legal at which
+version (docs/decisions.md)."""
 
 
 @schemathesis.check

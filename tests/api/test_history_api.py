@@ -131,7 +131,7 @@ def test_fork_through_the_api(as_carol: APIClient, finished: Game) -> None:
     wrong = as_carol.post(game_url(finished, "fork/"), {**body, "step": 10_000}, format="json")
     assert wrong.status_code == 404
     three = {**body, "seats": [*body["seats"], {"type": "open"}]}
-    assert as_carol.post(game_url(finished, "fork/"), three, format="json").status_code == 400
+    assert as_carol.post(game_url(finished, "fork/"), three, format="json").status_code == 409
 
 
 def test_the_bulk_export_streams_every_finished_public_game_as_gzipped_json_lines(
