@@ -8,6 +8,9 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from games import services, tasks
+        from games import live, services, tasks
 
+        # Pages first: in the embedded mode the bot's turn runs inside its hook, and the
+        # player's own move should not wait for it to reach the other pages.
+        services.register_after_commit(live.publish)
         services.register_after_commit(tasks.queue_bot_turn)

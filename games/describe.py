@@ -154,6 +154,7 @@ def result_for_page(result: Mapping[str, Any] | None, names: Sequence[str]) -> d
     rows = sorted(
         (
             {
+                "seat": seat,
                 "name": names[seat],
                 "points": points[seat],
                 "cards": cards[seat],

@@ -121,7 +121,7 @@ def game_view_for_viewer(game: Game, viewer: Viewer) -> dict[str, Any]:
         "version": game.version,
         "is_public": game.is_public,
         "created_at": game.created_at.isoformat(),
-        "seats": [_seat_json(item) for item in Seat.objects.filter(game=game).order_by("index")],
+        "seats": _seats_json(Seat.objects.filter(game=game).select_related("user__profile")),
         "viewer_seat": seat,
         "acting_seat": game.acting_seat,
         "commitment": game.commitment or None,
@@ -161,10 +161,36 @@ def game_events_for_viewer(
     return [_event_json(event, redact=running) for event in events]
 
 
-def _seat_json(seat: Seat) -> dict[str, Any]:
+def _seats_json(seats: Iterable[Seat]) -> list[dict[str, Any]]:
+    """The seats in order, each with the name to show now (see ``_names_now``)."""
+    ordered = sorted(seats, key=lambda seat: seat.index)
+    names = _names_now(ordered)
+    return [_seat_json(seat, name) for seat, name in zip(ordered, names, strict=True)]
+
+
+def _names_now(seats: list[Seat]) -> list[str]:
+    """A player's current display name (not the one recorded when they sat down), and bots of
+    one level told apart by number ("Greedy bot 1", "Greedy bot 2")."""
+    names = []
+    for seat in seats:
+        if seat.user_id is not None and seat.user is not None:
+            profile = getattr(seat.user, "profile", None)
+            names.append((profile.display_name if profile else "") or seat.user.get_username())
+        else:
+            names.append(seat.display_name)
+    repeated = {name for name in names if name and names.count(name) > 1}
+    counters: dict[str, int] = {}
+    for index, seat in enumerate(seats):
+        if seat.bot_level and names[index] in repeated:
+            counters[names[index]] = counters.get(names[index], 0) + 1
+            names[index] = f"{names[index]} {counters[names[index]]}"
+    return names
+
+
+def _seat_json(seat: Seat, name: str | None = None) -> dict[str, Any]:
     return {
         "index": seat.index,
-        "display_name": seat.display_name,
+        "display_name": seat.display_name if name is None else name,
         "user_id": seat.user_id,
         "bot_level": seat.bot_level or None,
         "is_open": seat.is_open,
@@ -257,7 +283,7 @@ def game_list_for_viewer(
     my_turn: bool = False,
 ) -> QuerySet[Game]:
     """Games ``viewer`` may see (public ones, their own, all for staff), newest first."""
-    games = Game.objects.defer("snapshot", "options").prefetch_related("seats")
+    games = Game.objects.defer("snapshot", "options").prefetch_related("seats__user__profile")
     games = games.filter(_visible_to(viewer))
     if (mine or my_turn) and (viewer is None or not viewer.is_authenticated):
         return games.none()  # a guest has no games of their own
@@ -297,9 +323,10 @@ def _summary(game: Game, viewer_id: int | None) -> dict[str, Any]:
         "created_at": game.created_at.isoformat(),
         "started_at": game.started_at.isoformat() if game.started_at else None,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
-        "seats": [_seat_json(seat) for seat in seats],
+        "seats": _seats_json(seats),
         "acting_seat": game.acting_seat,
         "viewer_seat": viewer_seat,
+        "updated_at": game.updated_at.isoformat(),
         "is_my_turn": is_running and viewer_seat is not None and viewer_seat == game.acting_seat,
         "result": game.result,
     }

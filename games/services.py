@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -31,7 +32,7 @@ from games.errors import (
 )
 from games.models import Game, GameEvent, IdempotencyRecord, Seat
 from games.projection import Event, GameRecord
-from games.selectors import game_record
+from games.selectors import can_view, game_get, game_record
 
 MIN_SEATS, MAX_SEATS = 2, 4
 
@@ -137,6 +138,35 @@ def game_create(
         writer.start_if_full(seed)
         writer.save()
     return game
+
+
+def game_rematch(*, game_id: int, by_user: AbstractBaseUser) -> Game:
+    """A new game with the seats of a finished one, asked for by one of its players: the same
+    people seated again in the same order (as when invited by name), the bots at the same
+    levels, open seats open; same variant, options and visibility."""
+    game = game_get(game_id)
+    if not can_view(game, by_user):
+        raise GameNotFound(f"There is no game {game_id}.")
+    record = game_record(game)
+    _seat_of(record, by_user)
+    _require_status(record, Game.Status.FINISHED, "Only a finished game can be played again.")
+    players = {user.pk: user for user in get_user_model().objects.filter(
+        pk__in=[seat.user_id for seat in record.seats if seat.user_id])}  # fmt: skip
+    seats: list[SeatRequest] = [
+        UserSeat(players[seat.user_id])
+        if seat.user_id
+        else BotSeat(seat.bot_level)
+        if seat.bot_level
+        else OpenSeat()
+        for seat in record.seats
+    ]
+    return game_create(
+        variant=record.variant,
+        seats=seats,
+        created_by=by_user,
+        options=record.options,
+        is_public=record.is_public,
+    )
 
 
 def game_take_seat(

@@ -13,9 +13,13 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
+from django.utils.dateparse import parse_datetime
+
 from games import engine
+from games.buying_power import power_by_colour, shortfall
 from games.describe import (
     GEM_NAMES,
     LETTERS,
@@ -207,7 +211,8 @@ def table_for_viewer(
         "players": {
             "forms_version": forms_version,
             "players": [
-                _player(player, data, names, card, moved_since) for player in state["players"]
+                _player(player, data, names, card, moved_since, _last_mover(events))
+                for player in state["players"]
             ],
         },
         "decision": _decision(state, me, choices, forms_version),
@@ -246,6 +251,12 @@ def _seats_moved_since(
         for event in events
         if _is_move(event) and event["seq"] > seq and event["seat"] != viewer_seat
     }
+
+
+def _last_mover(events: Sequence[Mapping[str, Any]]) -> int | None:
+    """The seat of the latest move among ``events``, to highlight for a moment."""
+    moves = [event for event in events if _is_move(event)]
+    return moves[-1]["seat"] if moves else None
 
 
 def _is_move(event: Mapping[str, Any]) -> bool:
@@ -330,6 +341,7 @@ def _card(
     """A card for the ``card`` partial; ``buyer`` is the viewer if they could ever buy it."""
     options = payment_options(buyer, item) if buyer is not None else []
     can_buy = item["id"] in choices.buys
+    lacking = shortfall(buyer, item["cost"]) if buyer is not None and not options else None
     return {
         "id": item["id"],
         "level": item["level"],
@@ -348,6 +360,7 @@ def _card(
         if can_buy
         else [],
         "is_new": is_new,
+        "needs": lacking["text"] if lacking else "",
     }
 
 
@@ -365,8 +378,10 @@ def _player(
     names: Sequence[str],
     card: Any,
     moved_since: set[int],
+    last_mover: int | None = None,
 ) -> dict[str, Any]:
     seat = player["seat"]
+    noble_points = sum(noble["points"] for noble in player["nobles"])
     is_viewer = seat == data["viewer_seat"]
     bot_level = data["seats"][seat]["bot_level"]
     return {
@@ -377,6 +392,10 @@ def _player(
         "is_acting": seat == data["acting_seat"],
         "acted_since": seat in moved_since,
         "points": player["points"],
+        "card_points": player["points"] - noble_points,
+        "noble_points": noble_points,
+        "is_last_mover": seat == last_mover and not is_viewer,
+        "power": power_by_colour(player),
         "token_count": player["token_count"],
         "tokens": gems(player["tokens"], zeros=True),
         "bonuses": gems(player["bonuses"], GEM_COLOURS, zeros=True),
@@ -424,4 +443,16 @@ def lobby_rows(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         game["open_seats"] = sum(seat["is_open"] for seat in game["seats"])
         game["acting_name"] = names[acting] if acting is not None else None
         game["result_text"] = result_summary(game["result"], names) if game["result"] else ""
+        changed = game.get("updated_at")
+        game["waiting_since"] = parse_datetime(changed) if changed else None
     return summaries
+
+
+def waiting_for_me_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Games where it is the viewer's turn first, the longest wait on top; the rest after, in
+    their order."""
+    mine = sorted(
+        (row for row in rows if row["is_my_turn"]),
+        key=lambda row: row["waiting_since"] or datetime.max.replace(tzinfo=UTC),
+    )
+    return mine + [row for row in rows if not row["is_my_turn"]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import views
+from games import live_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,8 +13,10 @@ urlpatterns = [
     path("games/<int:game_id>/", views.game_detail, name="game_detail"),
     path("games/<int:game_id>/regions/", views.game_regions, name="game_regions"),
     path("games/<int:game_id>/version", views.game_version, name="game_version"),
+    path("games/<int:game_id>/events", live_views.game_events, name="game_events"),
     path("games/<int:game_id>/act/", views.game_act, name="game_act"),
     path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
+    path("games/<int:game_id>/rematch/", views.game_rematch, name="game_rematch"),
     path("games/<int:game_id>/history/", views.game_history, name="game_history"),
     path("games/<int:game_id>/join/", views.game_join, name="game_join"),
     path("games/<int:game_id>/leave/", views.game_leave, name="game_leave"),

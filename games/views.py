@@ -18,6 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -58,6 +59,7 @@ ERROR_STATUS: dict[type[GameError], int] = {
 
 STALE_MESSAGE = "The game moved on while you were choosing: here is the board as it is now."
 LOBBY_LIST_LENGTH = 20
+HOME_LIST_LENGTH = 50
 HISTORY_WINDOW = 40
 """Events read for a game page: enough to find the viewer's last move in a four-player game."""
 
@@ -108,14 +110,19 @@ def _refused(request: HttpRequest, error: GameError, game_id: int | None) -> Htt
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    """The home page; a player's games in play come first, those waiting for them on top."""
     my_games = (
         selectors.game_summaries(
-            selectors.game_list_for_viewer(request.user, mine=True)[:5], request.user
+            selectors.game_list_for_viewer(request.user, mine=True).filter(
+                status__in=[Game.Status.WAITING, Game.Status.ACTIVE]
+            )[:HOME_LIST_LENGTH],
+            request.user,
         )
         if request.user.is_authenticated
         else []
     )
-    return render(request, "home.html", {"my_games": table.lobby_rows(my_games)})
+    rows = table.waiting_for_me_first(table.lobby_rows(my_games))
+    return render(request, "home.html", {"my_games": rows})
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -135,9 +142,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
     ]
     context = {
         # Games waiting for the viewer come first.
-        "my_active": sorted(
-            (game for game in mine if game["status"] in ("waiting", "active")),
-            key=lambda game: not game["is_my_turn"],
+        "my_active": table.waiting_for_me_first(
+            [game for game in mine if game["status"] in ("waiting", "active")]
         ),
         "my_finished": [game for game in mine if game["status"] not in ("waiting", "active")][:10],
         "open_games": [
@@ -190,7 +196,11 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         "result": _result(data),
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
     }
-    return render(request, "games/game.html", context)
+    response = render(request, "games/game.html", context)
+    # "no-store": Back after leaving the page must fetch the game again, never show an old
+    # "Your turn" from the browser's cache.
+    add_never_cache_headers(response)
+    return response
 
 
 @require_safe
@@ -250,6 +260,14 @@ def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "games/resign.html", {"game": data})
 
 
+@login_required
+@require_POST
+@translates_game_errors
+def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = services.game_rematch(game_id=game_id, by_user=request.user)
+    return SeeOther(reverse("game_detail", args=[game.pk]))
+
+
 @require_safe
 @translates_game_errors
 def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -282,7 +300,16 @@ def _regions_response(request: HttpRequest, game_id: int, *, status: int = 200) 
         name: region for name, region in regions.items() if shown.get(name) != region["digest"]
     }
     context = {"game": data, "regions": changed, "oob": True}
-    return render(request, "games/partials/regions.html", context, status=status)
+    response = render(request, "games/partials/regions.html", context, status=status)
+    # The page drops an answer older than what it shows (answers can arrive in any order), and
+    # compares every region with these digests: one changed by another answer in the meantime
+    # makes it ask again.
+    response["X-Game-Version"] = str(data["version"])
+    response["X-Region-Digests"] = ",".join(
+        f"{name}={region['digest']}" for name, region in regions.items()
+    )
+    add_never_cache_headers(response)
+    return response
 
 
 def _digests_shown(request: HttpRequest) -> dict[str, str]:
@@ -310,9 +337,15 @@ def _regions(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> dict[
 
 
 def _result(data: Mapping[str, Any]) -> dict[str, Any] | None:
-    if data["status"] in (Game.Status.FINISHED, Game.Status.ABORTED):
-        return describe.result_for_page(data["result"], table.seat_names(data))
-    return None
+    if data["status"] not in (Game.Status.FINISHED, Game.Status.ABORTED):
+        return None
+    result = describe.result_for_page(data["result"], table.seat_names(data))
+    if data["state"] is not None:  # the score breakdown: points from nobles
+        players = data["state"]["players"]
+        for row in result["rows"]:
+            row["noble_points"] = sum(noble["points"] for noble in players[row["seat"]]["nobles"])
+            row["card_points"] = row["points"] - row["noble_points"]
+    return result
 
 
 # Before the start: the waiting room, joining, bots, invites -----------------------------------
@@ -338,7 +371,9 @@ def _waiting_room(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> 
         "bot_descriptions": bot_descriptions(),
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
     }
-    return render(request, "games/waiting.html", context)
+    response = render(request, "games/waiting.html", context)
+    add_never_cache_headers(response)
+    return response
 
 
 @login_required

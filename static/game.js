@@ -1,41 +1,140 @@
-// The game page's small helpers. The page works without them: every control is a plain form.
+// The game page's helpers. The page works without them: every control is a plain form.
 //
-// - Live updates: while the tab is visible, ask every couple of seconds whether the game's
-//   version changed (a 304 says no), and if so fetch the regions that changed.
-// - Each htmx request says which regions the page shows (their digests), so the server sends
-//   back only the ones that differ.
+// - Live updates: the server pushes each new version (htmx's SSE extension, see game.html),
+//   and the page then fetches the regions that changed. While the push stream is not open
+//   (a WSGI server, Redis away), the page falls back to asking for the version every couple
+//   of seconds.
+// - Never back in time: answers (a move's own, a push's, a poll's) can land in any order. An
+//   answer older than what the page shows is dropped, and so is any region older than the one
+//   it would replace. An answer lists every region's digest; a region that differs from it
+//   (changed by another answer meanwhile) makes the page ask once more.
+// - Your turn: the tab's title and icon say so; sound and notification are opt-in.
 // - The take-gems and return-tokens forms enable their button only for a legal choice.
 (function () {
   "use strict";
 
+  const regionsShown = () => Array.from(document.querySelectorAll("[data-region]"));
+  const versionShown = function () {
+    return Math.max(0, ...regionsShown().map((region) => Number(region.dataset.version) || 0));
+  };
+
   document.body.addEventListener("htmx:configRequest", function (event) {
-    const shown = Array.from(
-      document.querySelectorAll("[data-region]"),
+    const shown = regionsShown().map(
       (region) => region.dataset.region + "=" + region.dataset.digest,
     );
     event.detail.headers["X-Region-Digests"] = shown.join(",");
   });
 
   const game = document.querySelector("[data-live]");
-  if (game) {
+  const answerVersion = (xhr) => Number(xhr.getResponseHeader("X-Game-Version")) || 0;
+
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    const version = answerVersion(event.detail.xhr);
+    if (version && version < versionShown()) {
+      event.detail.shouldSwap = false; // an older answer landed late: keep the newer page
+    }
+  });
+
+  document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
+    const incoming = event.detail.fragment.querySelector
+      ? event.detail.fragment.querySelector("[data-version]")
+      : null;
+    const current = Number(event.detail.target.dataset.version) || 0;
+    if (incoming && Number(incoming.dataset.version) < current) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  let refreshing = false;
+  const refresh = async function () {
+    if (!game || refreshing) {
+      return;
+    }
+    refreshing = true;
+    try {
+      await htmx.ajax("GET", game.dataset.regionsUrl, { source: game, swap: "none" });
+    } finally {
+      refreshing = false;
+    }
+  };
+
+  const checkDigests = function (xhr) {
+    const version = answerVersion(xhr);
+    if (!version || version < versionShown()) {
+      return;
+    }
+    const expected = new Map(
+      (xhr.getResponseHeader("X-Region-Digests") || "")
+        .split(",")
+        .filter(Boolean)
+        .map((pair) => pair.split("=")),
+    );
+    const stale = regionsShown().some(
+      (region) =>
+        expected.has(region.dataset.region) &&
+        expected.get(region.dataset.region) !== region.dataset.digest,
+    );
+    if (stale) {
+      refresh();
+    }
+  };
+  document.body.addEventListener("htmx:afterOnLoad", function (event) {
+    const xhr = event.detail.xhr;
+    if (xhr) {
+      window.setTimeout(() => checkDigests(xhr), 50);
+    }
+  });
+
+  // A push for a version the page already shows (its own move's answer came first) fetches
+  // nothing.
+  document.body.addEventListener("htmx:confirm", function (event) {
+    const trigger = event.detail.triggeringEvent;
+    if (!trigger || trigger.type !== "sse:version" || !trigger.detail) {
+      return;
+    }
+    if (Number(trigger.detail.data) <= versionShown()) {
+      event.preventDefault();
+    }
+  });
+
+  let pushOpen = false;
+  const showPush = function (open) {
+    pushOpen = open;
+    if (game) {
+      game.dataset.push = open ? "open" : "closed";
+    }
+  };
+  document.body.addEventListener("htmx:sseOpen", () => showPush(true));
+  document.body.addEventListener("htmx:sseError", () => showPush(false));
+
+  // The waiting room reloads on any news: someone sat down, or the game started.
+  const live = game || document.querySelector("[data-live]");
+  if (live && live.dataset.status === "waiting") {
+    document.body.addEventListener("htmx:sseMessage", () => window.location.reload());
+  }
+
+  // The fallback while no push stream is open: ask whether the version changed.
+  if (live) {
     let asking = false;
     const checkForNews = async function () {
-      if (document.visibilityState !== "visible" || asking) {
+      if (document.visibilityState !== "visible" || asking || pushOpen) {
         return;
       }
-      const shown = document.querySelector("[data-version]");
+      const shown = live.dataset.status === "waiting"
+        ? Number(live.querySelector("[data-version]").dataset.version)
+        : versionShown();
       asking = true;
       try {
-        const response = await fetch(game.dataset.versionUrl, {
-          headers: { "If-None-Match": '"' + shown.dataset.version + '"' },
+        const response = await fetch(live.dataset.versionUrl, {
+          headers: { "If-None-Match": '"' + shown + '"' },
           cache: "no-store",
           credentials: "same-origin",
         });
         if (response.status === 200) {
-          if (game.dataset.status === "waiting") {
+          if (live.dataset.status === "waiting") {
             window.location.reload();
           } else {
-            await htmx.ajax("GET", game.dataset.regionsUrl, { source: game, swap: "none" });
+            await refresh();
           }
         }
       } catch (error) {
@@ -44,9 +143,136 @@
         asking = false;
       }
     };
-    window.setInterval(checkForNews, Number(game.dataset.pollMs) || 2000);
+    window.setInterval(checkForNews, Number(live.dataset.pollMs) || 2000);
     document.addEventListener("visibilitychange", checkForNews);
   }
+
+  // Your turn: title, icon, and the optional sound and notification ------------------------
+
+  const alerts = {
+    sound: window.localStorage.getItem("splendor.alert.sound") === "on",
+    notify: window.localStorage.getItem("splendor.alert.notify") === "on",
+  };
+  const alertLabels = { sound: "Sound on my turn", notify: "Notify on my turn" };
+  const showAlertToggles = function () {
+    document.querySelectorAll(".alert-toggle").forEach(function (button) {
+      const on = alerts[button.dataset.alert];
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      button.textContent = alertLabels[button.dataset.alert] + ": " + (on ? "on" : "off");
+      button.closest(".alerts").hidden = false;
+    });
+  };
+  document.addEventListener("click", async function (event) {
+    const button = event.target.closest(".alert-toggle");
+    if (!button) {
+      return;
+    }
+    const name = button.dataset.alert;
+    alerts[name] = !alerts[name];
+    if (name === "notify" && alerts.notify && "Notification" in window) {
+      alerts.notify = (await Notification.requestPermission()) === "granted";
+    }
+    window.localStorage.setItem("splendor.alert." + name, alerts[name] ? "on" : "off");
+    showAlertToggles();
+  });
+
+  const chime = function () {
+    try {
+      const audio = new AudioContext();
+      const tone = audio.createOscillator();
+      const volume = audio.createGain();
+      tone.frequency.value = 880;
+      volume.gain.setValueAtTime(0.15, audio.currentTime);
+      volume.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+      tone.connect(volume).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.4);
+    } catch (error) {
+      // No audio here: the title still says it.
+    }
+  };
+
+  let wasMyTurn = null;
+  const showTurn = function () {
+    const status = document.getElementById("region-status");
+    if (!game || !status) {
+      return;
+    }
+    const isMyTurn = status.dataset.myTurn === "true";
+    const name = "Game " + game.dataset.game;
+    document.title = isMyTurn ? "● Your turn · " + name : name + " · Splendor Online";
+    const icon = document.querySelector("link[rel=icon]");
+    if (icon) {
+      icon.href = isMyTurn ? game.dataset.faviconTurn : game.dataset.favicon;
+    }
+    if (isMyTurn && wasMyTurn === false) {
+      if (alerts.sound) {
+        chime();
+      }
+      if (alerts.notify && "Notification" in window && Notification.permission === "granted") {
+        new Notification("Your turn", { body: name, tag: "splendor-" + game.dataset.game });
+      }
+    }
+    wasMyTurn = isMyTurn;
+  };
+
+  // Cards: a click (or Enter) opens a card's Buy / Reserve over it; the choice is the confirm.
+  // Nothing is sent before it, and Escape, Cancel or a click elsewhere closes the card.
+
+  document.documentElement.classList.add("js");
+
+  const closeCards = function (except) {
+    document.querySelectorAll(".card.is-open").forEach(function (card) {
+      if (card !== except) {
+        card.classList.remove("is-open");
+        card.setAttribute("aria-expanded", "false");
+      }
+    });
+  };
+
+  document.addEventListener("click", function (event) {
+    const card = event.target.closest(".card.has-actions");
+    if (event.target.closest(".card-close")) {
+      closeCards();
+      if (card) {
+        card.focus();
+      }
+      return;
+    }
+    if (!card) {
+      closeCards();
+      return;
+    }
+    if (event.target.closest(".card-actions")) {
+      return; // a choice inside an open card: its form does the rest
+    }
+    const open = !card.classList.contains("is-open");
+    closeCards(card);
+    card.classList.toggle("is-open", open);
+    card.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) {
+      const first = card.querySelector(".card-actions button");
+      if (first) {
+        first.focus();
+      }
+    }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") {
+      const open = document.querySelector(".card.is-open");
+      closeCards();
+      if (open) {
+        open.focus();
+      }
+    } else if ((event.key === "Enter" || event.key === " ") &&
+               event.target.matches && event.target.matches(".card.has-actions")) {
+      event.preventDefault();
+      event.target.click();
+    }
+  });
+
+  // Legal choices in the forms ---------------------------------------------------------------
 
   const colourOrder = ["white", "blue", "green", "red", "black"];
 
@@ -88,6 +314,9 @@
   const prepare = function (root) {
     root.querySelectorAll(".take-form").forEach(updateTakeForm);
     root.querySelectorAll(".return-form").forEach(updateReturnForm);
+    root.querySelectorAll(".card-close").forEach((button) => (button.hidden = false));
+    showTurn();
+    showAlertToggles();
   };
 
   document.addEventListener("input", function (event) {
@@ -102,4 +331,7 @@
   });
   htmx.onLoad(prepare);
   prepare(document);
+  if (game) {
+    game.dataset.ready = "true";
+  }
 })();

@@ -31,13 +31,18 @@ def move_inputs(context: template.Context) -> str:
 
 @register.simple_tag(takes_context=True)
 def region_attrs(context: template.Context, name: str, region: Mapping[str, Any]) -> str:
-    """The attributes that make an element a swappable region of the game page."""
+    """The attributes that make an element a swappable region of the game page.
+
+    ``data-version`` is the game's version the region was drawn at: the page never replaces a
+    region with one drawn at an older version.
+    """
     oob = mark_safe(' hx-swap-oob="true"') if context.get("oob") else ""
     return format_html(
-        'id="region-{}" data-region="{}" data-digest="{}"{}',
+        'id="region-{}" data-region="{}" data-digest="{}" data-version="{}"{}',
         name,
         name,
         region["digest"],
+        context["game"]["version"],
         oob,
     )
 

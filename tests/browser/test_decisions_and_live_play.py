@@ -124,6 +124,7 @@ def test_the_last_move_ends_the_game_and_shows_the_scores(
     page.goto(f"{live_server.url}/games/{game.pk}/")
 
     winning = winning_buys(*_seat_zero_view_and_legal(game))[0]
+    page.click(f".card[data-card='{winning}']")  # opens its choices
     page.click(f".card[data-card='{winning}'] .btn-buy")
 
     expect(page.locator(".result-headline")).to_be_visible()

@@ -63,6 +63,7 @@ def test_sign_up_and_play_a_bot_taking_reserving_and_buying(
     expect(page.locator("#region-log")).to_contain_text("Greedy bot")
 
     reserved_card = page.locator("#region-board .card[data-card]").first.get_attribute("data-card")
+    page.click(f"#region-board .card[data-card='{reserved_card}']")  # opens its choices
     page.click(f"#region-board .card[data-card='{reserved_card}'] .btn-reserve")
     mine = page.locator(".player.is-viewer")
     expect(mine.locator(f".reserved .card[data-card='{reserved_card}']")).to_be_visible()
@@ -77,6 +78,7 @@ def test_sign_up_and_play_a_bot_taking_reserving_and_buying(
     bought = buyable.get_attribute("data-card")
     expect(buyable).to_have_class(re.compile("is-affordable"))
     cards_before = int(mine.locator(".player-facts dd").nth(1).inner_text())
+    buyable.click()  # opens its choices
     buyable.locator(".btn-buy").click()
     expect(mine.locator(".player-facts dd").nth(1)).to_have_text(str(cards_before + 1))
     expect(page.locator("#region-log")).to_contain_text("newcomer bought")

@@ -60,6 +60,7 @@ def test_a_resignation_says_who_resigned() -> None:
     assert page["headline"] == "bob wins!"
     assert "alice resigned" in page["explanation"]
     assert page["rows"][-1] == {
+        "seat": 0,
         "name": "alice",
         "points": 15,
         "cards": 12,
