@@ -69,34 +69,46 @@ def transport(request: pytest.FixtureRequest, settings: Any) -> str:
     return str(request.param)
 
 
-def test_a_committed_move_is_pushed_to_an_open_page(transport: str, bob: User, duel: Game) -> None:
-    start = duel.version
+def test_a_committed_move_is_pushed_to_an_open_page(
+    transport: str, bob: User, two_player_game: Game
+) -> None:
+    start = two_player_game.version
 
     pushed = versions_pushed(
-        bob, duel, count=1, query=f"?version={start}", meanwhile=lambda: move(duel)
+        bob,
+        two_player_game,
+        count=1,
+        query=f"?version={start}",
+        meanwhile=lambda: move(two_player_game),
     )
 
     assert pushed == [start + 1]
 
 
 def test_a_reconnecting_page_first_hears_the_version_it_missed(
-    transport: str, bob: User, duel: Game
+    transport: str, bob: User, two_player_game: Game
 ) -> None:
-    shown = duel.version
-    move(duel)
-    move(duel, ("red", "black", "white"))
+    shown = two_player_game.version
+    move(two_player_game)
+    move(two_player_game, ("red", "black", "white"))
 
-    pushed = versions_pushed(bob, duel, count=1, headers={"Last-Event-ID": str(shown)})
+    pushed = versions_pushed(bob, two_player_game, count=1, headers={"Last-Event-ID": str(shown)})
 
     assert pushed == [shown + 2]
 
 
-def test_a_spectator_of_a_public_game_hears_the_moves_too(transport: str, duel: Game) -> None:
+def test_a_spectator_of_a_public_game_hears_the_moves_too(
+    transport: str, two_player_game: Game
+) -> None:
     pushed = versions_pushed(
-        None, duel, count=1, query=f"?version={duel.version}", meanwhile=lambda: move(duel)
+        None,
+        two_player_game,
+        count=1,
+        query=f"?version={two_player_game.version}",
+        meanwhile=lambda: move(two_player_game),
     )
 
-    assert pushed == [duel.version + 1]
+    assert pushed == [two_player_game.version + 1]
 
 
 def test_a_private_game_streams_only_to_those_who_may_see_it(
@@ -116,8 +128,10 @@ def test_a_private_game_streams_only_to_those_who_may_see_it(
     assert run_async(lambda: status_for(alice)) == 200
 
 
-def test_under_wsgi_the_stream_is_refused_so_the_page_polls(bob_client: Client, duel: Game) -> None:
-    response = bob_client.get(f"/games/{duel.pk}/events")
+def test_under_wsgi_the_stream_is_refused_so_the_page_polls(
+    bob_client: Client, two_player_game: Game
+) -> None:
+    response = bob_client.get(f"/games/{two_player_game.pk}/events")
 
     assert response.status_code == 503
     assert response["Retry-After"]
@@ -146,7 +160,7 @@ def test_a_page_never_hears_an_older_version_than_it_was_told(settings: Any) -> 
 
 
 def test_with_redis_unreachable_the_stream_ends_and_the_page_polls(
-    bob: User, duel: Game, settings: Any
+    bob: User, two_player_game: Game, settings: Any
 ) -> None:
     import socket
 
@@ -158,7 +172,7 @@ def test_with_redis_unreachable_the_stream_ends_and_the_page_polls(
     async def listen() -> list[bytes]:
         client = AsyncClient()
         await client.aforce_login(bob)
-        response = await client.get(f"/games/{duel.pk}/events")
+        response = await client.get(f"/games/{two_player_game.pk}/events")
         return [chunk async for chunk in response.streaming_content]
 
     # The page is told to come back in a while; until then it polls /version.

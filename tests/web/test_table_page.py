@@ -22,33 +22,33 @@ pytestmark = pytest.mark.django_db
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
-def test_the_game_page_is_never_cached(alice_client: Client, duel: Game) -> None:
-    response = alice_client.get(f"/games/{duel.pk}/")
+def test_the_game_page_is_never_cached(alice_client: Client, two_player_game: Game) -> None:
+    response = alice_client.get(f"/games/{two_player_game.pk}/")
 
     assert "no-store" in response["Cache-Control"]
 
 
 def test_region_answers_carry_their_version_and_every_digest(
-    alice_client: Client, duel: Game
+    alice_client: Client, two_player_game: Game
 ) -> None:
-    response = alice_client.get(f"/games/{duel.pk}/regions/", HTTP_HX_REQUEST="true")
+    response = alice_client.get(f"/games/{two_player_game.pk}/regions/", HTTP_HX_REQUEST="true")
 
-    assert response["X-Game-Version"] == str(duel.version)
+    assert response["X-Game-Version"] == str(two_player_game.version)
     names = {pair.split("=")[0] for pair in response["X-Region-Digests"].split(",")}
     assert names == {"status", "nobles", "board", "supply", "players", "decision", "log"}
-    assert f'data-version="{duel.version}"' in response.text
+    assert f'data-version="{two_player_game.version}"' in response.text
 
 
 def test_the_tab_title_says_whose_turn_it_is(
-    alice_client: Client, bob_client: Client, duel: Game
+    alice_client: Client, bob_client: Client, two_player_game: Game
 ) -> None:
     assert (
-        f"<title>● Your turn · Game {duel.pk}</title>"
-        in alice_client.get(f"/games/{duel.pk}/").text
+        f"<title>● Your turn · Game {two_player_game.pk}</title>"
+        in alice_client.get(f"/games/{two_player_game.pk}/").text
     )
     assert (
-        f"<title>Game {duel.pk} · Splendor Online</title>"
-        in bob_client.get(f"/games/{duel.pk}/").text
+        f"<title>Game {two_player_game.pk} · Splendor Online</title>"
+        in bob_client.get(f"/games/{two_player_game.pk}/").text
     )
 
 
@@ -94,21 +94,21 @@ def test_two_bots_of_one_level_get_distinct_names(alice: User, alice_client: Cli
 
 
 def test_a_new_display_name_shows_in_games_already_under_way(
-    alice: User, alice_client: Client, bob_client: Client, duel: Game
+    alice: User, alice_client: Client, bob_client: Client, two_player_game: Game
 ) -> None:
     Profile.objects.update_or_create(user=alice, defaults={"display_name": "Alice the Bold"})
 
-    assert "Alice the Bold" in bob_client.get(f"/games/{duel.pk}/").text
+    assert "Alice the Bold" in bob_client.get(f"/games/{two_player_game.pk}/").text
     assert "Alice the Bold" in bob_client.get("/lobby/").text
-    api_seats = bob_client.get(f"/api/v1/games/{duel.pk}/").json()["seats"]
+    api_seats = bob_client.get(f"/api/v1/games/{two_player_game.pk}/").json()["seats"]
     assert api_seats[0]["display_name"] == "Alice the Bold"
 
 
 def test_players_show_buying_power_and_cards_show_what_they_need(
-    alice_client: Client, duel: Game
+    alice_client: Client, two_player_game: Game
 ) -> None:
-    act(duel, {"type": "take_gems", "gems": ["white", "blue", "green"]})
-    page = alice_client.get(f"/games/{duel.pk}/").text
+    act(two_player_game, {"type": "take_gems", "gems": ["white", "blue", "green"]})
+    page = alice_client.get(f"/games/{two_player_game.pk}/").text
 
     assert 'aria-label="Buying power: bonuses plus tokens"' in page
     assert 'title="white (diamond): 0 from cards + 1 token"' in page
@@ -116,10 +116,12 @@ def test_players_show_buying_power_and_cards_show_what_they_need(
     assert re.search(r'<small class="muted">\d+\+\d+</small>', page)  # cards + nobles
 
 
-def test_the_opponent_who_just_moved_is_highlighted(bob_client: Client, duel: Game) -> None:
-    act(duel, {"type": "take_gems", "gems": ["white", "blue", "green"]})
+def test_the_opponent_who_just_moved_is_highlighted(
+    bob_client: Client, two_player_game: Game
+) -> None:
+    act(two_player_game, {"type": "take_gems", "gems": ["white", "blue", "green"]})
 
-    page = bob_client.get(f"/games/{duel.pk}/").text
+    page = bob_client.get(f"/games/{two_player_game.pk}/").text
 
     assert re.search(r'class="player[^"]*is-last-mover[^"]*" data-seat="0"', page)
     assert not re.search(r'class="player[^"]*is-last-mover[^"]*" data-seat="1"', page)
@@ -150,12 +152,12 @@ def test_a_rematch_seats_the_same_players_and_bots(
 
 
 def test_only_a_player_of_a_finished_game_may_ask_for_a_rematch(
-    alice: User, carol_client: Client, alice_client: Client, duel: Game
+    alice: User, carol_client: Client, alice_client: Client, two_player_game: Game
 ) -> None:
-    assert alice_client.post(f"/games/{duel.pk}/rematch/").status_code == 303  # refused
-    services.game_resign(game_id=duel.pk, user=alice)
+    assert alice_client.post(f"/games/{two_player_game.pk}/rematch/").status_code == 303  # refused
+    services.game_resign(game_id=two_player_game.pk, user=alice)
 
-    response = carol_client.post(f"/games/{duel.pk}/rematch/")
+    response = carol_client.post(f"/games/{two_player_game.pk}/rematch/")
 
     assert response.status_code == 303
     assert Game.objects.count() == 1
