@@ -7,7 +7,7 @@ past events, only ever describes cards that were face up or bought when the even
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games import engine
@@ -50,8 +50,16 @@ def gems_in_words(counts: Mapping[str, int]) -> str:
 # Events in words ------------------------------------------------------------------------------
 
 
-def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
-    """One past event as a sentence, e.g. "alice bought a level 1 red card (1 point)."."""
+def describe_event(
+    event: Mapping[str, Any],
+    names: Sequence[str],
+    words: Callable[[Mapping[str, Any]], str] | None = None,
+) -> str:
+    """One past event as a sentence, e.g. "alice bought a level 1 red card (1 point).".
+
+    ``words`` says the game's actions (its ``GameWeb.describe_action``); the base game's by
+    default.
+    """
     payload = event["payload"]
     seat = event["seat"]
     who = names[seat] if seat is not None and seat < len(names) else "Someone"
@@ -69,7 +77,7 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
         commitment = payload.get("commitment", "")
         return f"The game started (shuffle commitment {commitment[:12]}…)."
     if kind == "ActionTaken":
-        return f"{who} {describe_action(payload['action'])}."
+        return f"{who} {(words or describe_action)(payload['action'])}."
     if kind == "PlayerResigned":
         return f"{who} resigned."
     if kind == "GameFinished":

@@ -22,7 +22,7 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
-from games import describe, selectors, services, table
+from games import describe, selectors, services, table, variants
 from games.errors import (
     GameError,
     GameNotFound,
@@ -34,7 +34,6 @@ from games.errors import (
     StaleVersion,
 )
 from games.forms import (
-    ActionForm,
     AddBotForm,
     GameCreateForm,
     JoinForm,
@@ -168,7 +167,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     form = GameCreateForm(request.POST or None, creator=request.user)
     if request.method == "POST" and form.is_valid():
         game = services.game_create(
-            variant="splendor",
+            variant=form.cleaned_data["variant"],
             seats=form.cleaned_data["seats"],
             created_by=request.user,
             is_public=form.cleaned_data["is_public"],
@@ -193,6 +192,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": data,
         # A game called off before its start has no table to show, only its result.
         "regions": _regions(request, game, data) if data["state"] else None,
+        "table_template": variants.web_for(game.variant).table_template,
         "result": _result(data),
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
     }
@@ -233,15 +233,16 @@ def game_version(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 @translates_game_errors
 def game_act(request: HttpRequest, game_id: int) -> HttpResponse:
-    form = ActionForm(request.POST)
-    if not form.is_valid():
-        raise InvalidRequest(form.error_text())
+    game = selectors.game_get(game_id)
+    action, expected_version, idempotency_key = variants.web_for(game.variant).action_from_form(
+        request.POST
+    )
     services.game_take_action(
         game_id=game_id,
-        action=form.cleaned_data["action"],
-        expected_version=form.cleaned_data["expected_version"],
+        action=action,
+        expected_version=expected_version,
         user=request.user,
-        idempotency_key=form.cleaned_data["idempotency_key"],
+        idempotency_key=idempotency_key,
     )
     return _changed(request, game_id)
 
@@ -274,8 +275,9 @@ def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get(game_id)
     data = selectors.game_view_for_viewer(game, request.user)
     names = table.seat_names(data)
+    words = variants.web_for(game.variant).describe_action
     events = [
-        {**event, "text": describe.describe_event(event, names)}
+        {**event, "text": describe.describe_event(event, names, words)}
         for event in selectors.game_events_for_viewer(game, request.user)
     ]
     return render(request, "games/history.html", {"game": data, "events": events})
@@ -299,7 +301,8 @@ def _regions_response(request: HttpRequest, game_id: int, *, status: int = 200) 
     changed = {
         name: region for name, region in regions.items() if shown.get(name) != region["digest"]
     }
-    context = {"game": data, "regions": changed, "oob": True}
+    partials = variants.web_for(game.variant).partials
+    context = {"game": data, "regions": changed, "oob": True, "partials": partials}
     response = render(request, "games/partials/regions.html", context, status=status)
     # The page drops an answer older than what it shows (answers can arrive in any order), and
     # compares every region with these digests: one changed by another answer in the meantime
@@ -323,17 +326,16 @@ def _regions(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> dict[
     events = selectors.game_events_for_viewer(
         game, request.user, after_seq=max(0, data["version"] - HISTORY_WINDOW)
     )
+    web = variants.web_for(game.variant)
     memory_key = f"game-{game.pk}-memory"
-    memory, seen_cards = table.remember_turn(
-        table.Memory.from_json(request.session.get(memory_key)), data
-    )
+    memory, seen_cards = web.remember_turn(request.session.get(memory_key), data)
     if memory is not None and request.session.get(memory_key) != memory.to_json():
         request.session[memory_key] = memory.to_json()
     notices = [
         {"level": message.level_tag, "text": str(message)}
         for message in messages.get_messages(request)
     ]
-    return table.table_for_viewer(data, events, seen_cards=seen_cards, notices=notices)
+    return web.table_for_viewer(data, events, seen_cards=seen_cards, notices=notices)
 
 
 def _result(data: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -343,7 +345,8 @@ def _result(data: Mapping[str, Any]) -> dict[str, Any] | None:
     if data["state"] is not None:  # the score breakdown: points from nobles
         players = data["state"]["players"]
         for row in result["rows"]:
-            row["noble_points"] = sum(noble["points"] for noble in players[row["seat"]]["nobles"])
+            nobles = players[row["seat"]].get("nobles", ())  # games without nobles score 0
+            row["noble_points"] = sum(noble["points"] for noble in nobles)
             row["card_points"] = row["points"] - row["noble_points"]
     return result
 

@@ -1,0 +1,108 @@
+"""Splendor Duel through the REST API: created with ``variant: "duel"``, played to its end."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+from games import tasks
+from games.models import Game
+
+MAX_ACTIONS = 400
+
+
+def create_duel(client: APIClient, second_seat: dict[str, Any]) -> dict[str, Any]:
+    response = client.post(
+        "/api/v1/games/",
+        {"variant": "duel", "seats": [{"type": "user"}, second_seat]},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def act(client: APIClient, game: dict[str, Any], action: dict[str, Any]) -> Any:
+    return client.post(
+        f"/api/v1/games/{game['id']}/actions/",
+        action,
+        format="json",
+        headers={"If-Match": f'"{game["version"]}"'},
+    )
+
+
+def test_a_duel_is_created_for_exactly_two_with_the_duel_board(
+    alice: User, api_client_for: Callable[[User], APIClient]
+) -> None:
+    body = create_duel(api_client_for(alice), {"type": "bot", "level": "random"})
+
+    assert body["variant"] == "duel"
+    assert body["status"] == "active"
+    assert len(body["state"]["board"]) == 5
+    assert all(len(row) == 5 for row in body["state"]["board"])
+
+
+def test_a_duel_for_three_is_refused(
+    alice: User, api_client_for: Callable[[User], APIClient]
+) -> None:
+    response = api_client_for(alice).post(
+        "/api/v1/games/",
+        {"variant": "duel", "seats": [{"type": "user"}, {"type": "open"}, {"type": "open"}]},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert Game.objects.count() == 0
+
+
+def test_a_base_game_action_is_refused_in_a_duel_and_changes_nothing(
+    alice: User, api_client_for: Callable[[User], APIClient]
+) -> None:
+    client = api_client_for(alice)
+    game = create_duel(client, {"type": "open"})
+    bob_game = game  # waiting: nobody may act yet
+    assert act(client, bob_game, {"type": "pass"}).status_code in (400, 409)
+
+
+def test_a_duel_against_a_bot_is_played_to_its_end_over_the_api(
+    alice: User, api_client_for: Callable[[User], APIClient]
+) -> None:
+    client = api_client_for(alice)
+    game = create_duel(client, {"type": "bot", "level": "greedy"})
+    rng = random.Random(7)
+    for _ in range(MAX_ACTIONS):
+        game = client.get(f"/api/v1/games/{game['id']}/").json()
+        if game["status"] != "active":
+            break
+        if game["legal_actions"]:
+            response = act(client, game, rng.choice(game["legal_actions"]))
+            assert response.status_code == 200, response.json()
+        else:
+            assert tasks.play_bot_turn(game["id"], game["version"]) == "played"
+
+    assert game["status"] == "finished"
+    assert game["result"] is not None
+
+
+def test_two_people_play_a_duel_to_its_end_over_the_api(
+    alice: User, bob: User, api_client_for: Callable[[User], APIClient]
+) -> None:
+    clients = [api_client_for(alice), api_client_for(bob)]
+    game = create_duel(clients[0], {"type": "open"})
+    joined = clients[1].post(f"/api/v1/games/{game['id']}/join/", {}, format="json")
+    assert joined.status_code in (200, 201), joined.json()
+    rng = random.Random(3)
+    for _ in range(MAX_ACTIONS):
+        game = clients[0].get(f"/api/v1/games/{game['id']}/").json()
+        if game["status"] != "active":
+            break
+        seat = game["state"]["current"]
+        mine = clients[seat].get(f"/api/v1/games/{game['id']}/").json()
+        response = act(clients[seat], mine, rng.choice(mine["legal_actions"]))
+        assert response.status_code == 200, response.json()
+
+    assert game["status"] == "finished"
