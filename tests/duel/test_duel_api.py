@@ -6,11 +6,14 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games import tasks
 from games.models import Game
+from tests.api.helpers import error_code, footprint
+from tests.api.test_hidden_information import Viewer, check_every_view, choose
 
 MAX_ACTIONS = 400
 
@@ -63,9 +66,22 @@ def test_a_base_game_action_is_refused_in_a_duel_and_changes_nothing(
     alice: User, api_client_for: Callable[[User], APIClient]
 ) -> None:
     client = api_client_for(alice)
-    game = create_duel(client, {"type": "open"})
-    bob_game = game  # waiting: nobody may act yet
-    assert act(client, bob_game, {"type": "pass"}).status_code in (400, 409)
+    game = create_duel(client, {"type": "bot", "level": "random"})
+    if game["state"]["current"] != 0:
+        assert tasks.play_bot_turn(game["id"], game["version"]) == "played"
+        game = client.get(f"/api/v1/games/{game['id']}/").json()
+    before = footprint(game["id"])
+
+    for bad in (
+        {"type": "take_gems", "gems": ["red", "blue", "green"]},
+        {"type": "take_tokens", "spaces": [[9, 9]]},
+        {"type": "take_tokens"},
+    ):
+        response = act(client, game, bad)
+        assert response.status_code == 400, bad
+        assert error_code(response) == "validation_error"
+
+    assert footprint(game["id"]) == before
 
 
 def test_a_duel_against_a_bot_is_played_to_its_end_over_the_api(
@@ -106,3 +122,32 @@ def test_two_people_play_a_duel_to_its_end_over_the_api(
         assert response.status_code == 200, response.json()
 
     assert game["status"] == "finished"
+
+
+@pytest.mark.slow
+def test_no_duel_answer_reveals_hidden_cards_the_bag_or_the_seed(
+    alice: User, bob: User, api_client_for: Callable[[User], APIClient]
+) -> None:
+    """Blind reserves are forced often; each viewer reads everything after every action."""
+    clients = [api_client_for(alice), api_client_for(bob)]
+    game = create_duel(clients[0], {"type": "open"})
+    assert (
+        clients[1].post(f"/api/v1/games/{game['id']}/join/", {}, format="json").status_code == 200
+    )
+    record = Game.objects.get(pk=game["id"])
+    viewers = [Viewer(f"seat {seat}", client, seat) for seat, client in enumerate(clients)]
+    viewers.append(Viewer("anonymous", APIClient(), None))
+    rng = random.Random(5)
+    for step in range(MAX_ACTIONS):
+        record.refresh_from_db()
+        if record.status != "active":
+            break
+        check_every_view(record, viewers, step)
+        seat = record.acting_seat
+        assert seat is not None
+        legal = clients[seat].get(f"/api/v1/games/{record.pk}/legal-actions/").json()
+        response = act(clients[seat], {"id": record.pk, "version": legal["version"]},
+                       choose(legal["actions"], rng))  # fmt: skip
+        assert response.status_code == 200, response.json()
+
+    assert record.status == "finished"
