@@ -7,6 +7,7 @@ past events, only ever describes cards that were face up or bought when the even
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -48,48 +49,121 @@ def gems_in_words(counts: Mapping[str, int]) -> str:
 
 
 # Events in words ------------------------------------------------------------------------------
+#
+# One sentence per event kind, registered with ``@sentence(kind)``: a new kind of event (a
+# time-out, a bot taking over a seat) adds one function here and every reader of the history
+# (the game page's log, the History page, the replay viewer, the text export) has its words.
+
+SentenceFor = Callable[[Mapping[str, Any], str, Sequence[str]], str]
+"""(payload, the name of the event's seat, every seat's name) -> the sentence."""
+
+EVENT_SENTENCES: dict[str, SentenceFor] = {}
+CONSEQUENCE_SENTENCES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {}
+"""What an action brought about by itself, such as a noble's automatic visit, by kind."""
+
+
+def sentence(kind: str) -> Callable[[SentenceFor], SentenceFor]:
+    def register(words: SentenceFor) -> SentenceFor:
+        EVENT_SENTENCES[kind] = words
+        return words
+
+    return register
 
 
 def describe_event(
-    event: Mapping[str, Any],
-    names: Sequence[str],
-    words: Callable[[Mapping[str, Any]], str] | None = None,
+    event: Mapping[str, Any], names: Sequence[str], *, variant: str = "splendor"
 ) -> str:
     """One past event as a sentence, e.g. "alice bought a level 1 red card (1 point).".
 
-    ``words`` says the game's actions (its ``GameWeb.describe_action``); the base game's by
-    default.
+    The event's ``consequences`` (filled in by the selectors that replay the game) follow as
+    sentences of their own: "alice was visited by a noble: +3.".
     """
-    payload = event["payload"]
     seat = event["seat"]
     who = names[seat] if seat is not None and seat < len(names) else "Someone"
     kind = event["kind"]
-    if kind == "GameCreated":
-        count = payload.get("seat_count")
-        return f"The game was created for {count} players."
-    if kind == "SeatTaken":
-        return f"{payload.get('display_name') or who} took seat {payload['seat'] + 1}."
-    if kind == "BotAdded":
-        return f"{payload.get('display_name') or 'A bot'} took seat {payload['seat'] + 1}."
-    if kind == "SeatLeft":
-        return f"Seat {payload['seat'] + 1} was left open again."
-    if kind == "GameStarted":
-        commitment = payload.get("commitment", "")
-        return f"The game started (shuffle commitment {commitment[:12]}…)."
+    payload = event["payload"]
     if kind == "ActionTaken":
-        return f"{who} {(words or describe_action)(payload['action'])}."
-    if kind == "PlayerResigned":
-        return f"{who} resigned."
-    if kind == "GameFinished":
-        return "The game is over: " + result_summary(payload.get("result") or {}, names) + "."
-    if kind == "GameAborted":
-        reason = payload.get("reason")
-        return "The game was called off" + (f": {reason}." if reason else ".")
-    return kind
+        text = f"{who} {describe_action(payload['action'], variant=variant)}."
+    elif kind in EVENT_SENTENCES:
+        text = EVENT_SENTENCES[kind](payload, who, names)
+    else:
+        text = _words_of_kind(kind)
+    for consequence in event.get("consequences", ()):
+        text += " " + CONSEQUENCE_SENTENCES[consequence["kind"]](consequence, names)
+    return text
 
 
-def describe_action(action: Mapping[str, Any]) -> str:
+def _words_of_kind(kind: str) -> str:
+    """A kind without a sentence yet still reads as words: "SeatSwapped" -> "Seat swapped."."""
+    words = re.sub(r"(?<!^)(?=[A-Z])", " ", kind).lower()
+    return words[:1].upper() + words[1:] + "."
+
+
+@sentence("GameCreated")
+def _game_created(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
+    origin = payload.get("origin") or {}
+    source = {
+        "import": " from an uploaded file",
+        "fork": f" from step {origin.get('step')} of game {origin.get('game')}",
+    }.get(origin.get("kind", ""), "")
+    return f"The game was created{source} for {payload.get('seat_count')} players."
+
+
+@sentence("SeatTaken")
+def _seat_taken(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
+    return f"{payload.get('display_name') or who} took seat {payload['seat'] + 1}."
+
+
+@sentence("BotAdded")
+def _bot_added(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
+    return f"{payload.get('display_name') or 'A bot'} took seat {payload['seat'] + 1}."
+
+
+@sentence("SeatLeft")
+def _seat_left(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
+    return f"Seat {payload['seat'] + 1} was left open again."
+
+
+@sentence("GameStarted")
+def _game_started(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
+    commitment = payload.get("commitment", "")
+    return f"The game started (shuffle commitment {commitment[:12]}…)."
+
+
+@sentence("PlayerResigned")
+def _player_resigned(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
+    return f"{who} resigned."
+
+
+@sentence("GameFinished")
+def _game_finished(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
+    return "The game is over: " + result_summary(payload.get("result") or {}, names) + "."
+
+
+@sentence("GameAborted")
+def _game_aborted(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
+    reason = payload.get("reason")
+    return "The game was called off" + (f": {reason}." if reason else ".")
+
+
+def _noble_visit(consequence: Mapping[str, Any], names: Sequence[str]) -> str:
+    seat = consequence["seat"]
+    return f"{names[seat]} was visited by a noble: +{consequence['points']}."
+
+
+CONSEQUENCE_SENTENCES["noble_visit"] = _noble_visit
+
+
+def describe_action(action: Mapping[str, Any], *, variant: str = "splendor") -> str:
     """An action in words, without its subject: "took white, blue and red"."""
+    # Imported here: each variant's presenter builds on this module's words.
+    from games.presenters import presenter_for
+
+    return presenter_for(variant).describe_action(action)
+
+
+def describe_splendor_action(action: Mapping[str, Any]) -> str:
+    """A base-game action in words (the Splendor presenter's ``describe_action``)."""
     kind = action["type"]
     if kind == "take_gems":
         taken = list(action["gems"])

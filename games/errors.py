@@ -62,3 +62,10 @@ class InvalidRequest(GameError):
     """A lobby or game request that cannot be carried out in the game's present status."""
 
     code = "invalid_request"
+
+
+class ImportRejected(GameError):
+    """An uploaded game that does not replay (or is not a game file): the message says why,
+    naming the first bad step."""
+
+    code = "import_rejected"

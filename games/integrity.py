@@ -88,6 +88,7 @@ def _read_model_fields(record: GameRecord) -> dict[str, Any]:
         "result": record.result,
         "started_at": record.started_at,
         "finished_at": record.finished_at,
+        "origin": None if record.origin is None else dict(record.origin),
     }
 
 

@@ -52,6 +52,15 @@ class Game(models.Model):
         null=True, blank=True, help_text="The seat the game waits for, while it runs."
     )
     result = models.JSONField(null=True, blank=True, help_text="Winners and scores, once over.")
+    origin = models.JSONField(
+        null=True,
+        blank=True,
+        help_text=(
+            "Where a game not played from a fresh deal came from: "
+            '{"kind": "import"} or {"kind": "fork", "game": id, "step": n}. '
+            "Null for games played here from the start: the only ones statistics count."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -63,6 +72,14 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_variant_display()} #{self.pk} ({self.get_status_display()})"
+
+    @property
+    def is_imported(self) -> bool:
+        return bool(self.origin) and self.origin.get("kind") == "import"
+
+    @property
+    def is_forked(self) -> bool:
+        return bool(self.origin) and self.origin.get("kind") == "fork"
 
     @property
     def is_running(self) -> bool:

@@ -52,6 +52,10 @@ class GameRecord:
     started_at: datetime | None = None
     finished_at: datetime | None = None
     resigned: tuple[int, ...] = field(default=())
+    origin: Mapping[str, Any] | None = None
+    """Set for imported and forked games (``Game.origin``): statistics leave them out."""
+    start_position: Mapping[str, Any] | None = None
+    """A fork's first position (a public view): its setup is built from it at the start."""
 
     @property
     def acting_seat(self) -> int | None:
@@ -120,6 +124,8 @@ def evolve(record: GameRecord | None, event: Event) -> GameRecord:
             seats=(SeatRecord(),) * payload["seat_count"],
             version=event.seq,
             created_at=event.created_at,
+            origin=payload.get("origin"),
+            start_position=payload.get("position"),
         )
     if event.seq != record.version + 1:
         raise ValueError(f"event seq {event.seq} does not follow version {record.version}")

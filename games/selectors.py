@@ -63,6 +63,8 @@ def game_record(game: Game) -> GameRecord:
     snapshot_is_current = game.snapshot is not None and game.snapshot_version == game.version
     if game.started_at is not None and not snapshot_is_current:
         return game_replay(game)
+    if game.started_at is None and game.origin:
+        return game_replay(game)  # a fork waiting for players: its position is in the log
     seats = tuple(
         SeatRecord(seat.user_id, seat.bot_level, seat.display_name)
         for seat in Seat.objects.filter(game=game).order_by("index")
@@ -84,6 +86,7 @@ def game_record(game: Game) -> GameRecord:
         started_at=game.started_at,
         finished_at=game.finished_at,
         resigned=resigned,
+        origin=game.origin,
     )
 
 

@@ -92,8 +92,14 @@ def game_create(
     options: Mapping[str, Any] | None = None,
     is_public: bool = True,
     seed: int | None = None,
+    origin: Mapping[str, Any] | None = None,
+    start_position: Mapping[str, Any] | None = None,
 ) -> Game:
-    """Create a game with its seats; it starts at once if every seat is already filled."""
+    """Create a game with its seats; it starts at once if every seat is already filled.
+
+    A fork gives its ``origin`` (game and step) and the ``start_position`` it begins from: a
+    view, public by definition; its hidden cards are dealt from the seed when it starts.
+    """
     if variant not in engine.VARIANTS:
         raise InvalidRequest(f"Unknown variant {variant!r}.")
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
@@ -114,20 +120,22 @@ def game_create(
             bot_only = all(isinstance(request, BotSeat) for request in seats)
             limits.check_can_create(created_by, bot_only=bot_only)
         game = Game.objects.create(variant=variant, seat_count=len(seats), is_public=is_public,
-                                   created_by=created_by, options=options)  # fmt: skip
+                                   created_by=created_by, options=options,
+                                   origin=dict(origin) if origin else None)  # fmt: skip
         Seat.objects.bulk_create(Seat(game=game, index=index) for index in range(len(seats)))
         writer = _Writer(game, None)
-        writer.append(
-            "GameCreated",
-            {
-                "variant": variant,
-                "seat_count": len(seats),
-                "options": options,
-                "is_public": is_public,
-                "created_by": created_by.pk if created_by else None,
-            },
-            actor=created_by,
-        )
+        created: dict[str, Any] = {
+            "variant": variant,
+            "seat_count": len(seats),
+            "options": options,
+            "is_public": is_public,
+            "created_by": created_by.pk if created_by else None,
+        }
+        if origin:
+            created["origin"] = dict(origin)
+        if start_position is not None:
+            created["position"] = dict(start_position)
+        writer.append("GameCreated", created, actor=created_by)
         for index, request in enumerate(seats):
             if isinstance(request, UserSeat):
                 writer.append("SeatTaken", _seat_taken(index, request.user), seat=index,
@@ -398,10 +406,15 @@ class _Writer:
             return
         if seed is None:
             seed = secrets.randbits(52)  # exact in any JSON reader, JavaScript's included
-        setup_json = engine.setup_to_json(
-            engine.new_game(record.variant, record.seat_count, seed, record.options)
-        )
-        salt = secrets.token_hex(16)
+        if record.start_position is not None:
+            setup = engine.setup_from_position(record.start_position, seed)
+        else:
+            setup = engine.new_game(record.variant, record.seat_count, seed, record.options)
+        self.start_with(engine.setup_to_json(setup))
+
+    def start_with(self, setup_json: dict[str, Any], salt: str | None = None) -> None:
+        """Record the start: the setup, private until the end, and its published commitment."""
+        salt = salt or secrets.token_hex(16)
         self.append(
             "GameStarted",
             {

@@ -220,7 +220,8 @@ def table_for_viewer(
             "entries": [
                 {
                     "seq": event["seq"],
-                    "text": describe_event(event, names),
+                    "text": event.get("text")
+                    or describe_event(event, names, variant=data["variant"]),
                     "is_new": bool(my_last_move) and event["seq"] > my_last_move,
                 }
                 for event in reversed(events[-LOG_LENGTH:])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import live_views, views
+from games import history_views, live_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -23,4 +23,14 @@ urlpatterns = [
     path("games/<int:game_id>/bots/", views.game_add_bot, name="game_add_bot"),
     path("games/<int:game_id>/cancel/", views.game_cancel, name="game_cancel"),
     path("invite/<str:token>/", views.game_invite, name="game_invite"),
+    path("games/mine/", history_views.my_games, name="my_games"),
+    path("games/finished/", history_views.finished_games, name="finished_games"),
+    path("games/import/", history_views.game_import, name="game_import"),
+    path("games/<int:game_id>/replay/", history_views.game_replay, name="game_replay"),
+    path("games/<int:game_id>/fork/", history_views.game_fork, name="game_fork"),
+    path(
+        "games/<int:game_id>/export.json", history_views.game_export_json, name="game_export_json"
+    ),
+    path("games/<int:game_id>/export.txt", history_views.game_export_text, name="game_export_text"),
+    path("players/<str:username>/", history_views.player_profile, name="player_profile"),
 ]

@@ -22,12 +22,13 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
-from games import describe, selectors, services, table, variants
+from games import describe, selectors, services, table, timeline, variants
 from games.errors import (
     GameError,
     GameNotFound,
     IdempotencyKeyReused,
     IllegalMove,
+    ImportRejected,
     InvalidRequest,
     LimitReached,
     NotAllowed,
@@ -43,6 +44,7 @@ from games.forms import (
     invite_token,
 )
 from games.models import Game
+from games.presenters import presenter_for
 
 View = Callable[..., HttpResponse]
 
@@ -53,6 +55,7 @@ ERROR_STATUS: dict[type[GameError], int] = {
     InvalidRequest: 400,
     StaleVersion: 409,
     IdempotencyKeyReused: 422,
+    ImportRejected: 400,
     LimitReached: 429,
 }
 
@@ -274,11 +277,10 @@ def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get(game_id)
     data = selectors.game_view_for_viewer(game, request.user)
-    names = table.seat_names(data)
-    words = variants.web_for(game.variant).describe_action
+    past = timeline.game_timeline_for_viewer(game, request.user)
     events = [
-        {**event, "text": describe.describe_event(event, names, words)}
-        for event in selectors.game_events_for_viewer(game, request.user)
+        {**event, "step": index - past.first_step if index >= past.first_step else None}
+        for index, event in enumerate(past.events)
     ]
     return render(request, "games/history.html", {"game": data, "events": events})
 
@@ -323,9 +325,9 @@ def _digests_shown(request: HttpRequest) -> dict[str, str]:
 
 
 def _regions(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> dict[str, Any]:
-    events = selectors.game_events_for_viewer(
-        game, request.user, after_seq=max(0, data["version"] - HISTORY_WINDOW)
-    )
+    # The whole log is replayed so that the words can tell what moves brought about by
+    # themselves (a noble's visit); the engine folds a game's moves in a few milliseconds.
+    events = timeline.game_timeline_for_viewer(game, request.user).events[-HISTORY_WINDOW:]
     web = variants.web_for(game.variant)
     memory_key = f"game-{game.pk}-memory"
     memory, seen_cards = web.remember_turn(request.session.get(memory_key), data)
@@ -335,7 +337,8 @@ def _regions(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> dict[
         {"level": message.level_tag, "text": str(message)}
         for message in messages.get_messages(request)
     ]
-    return web.table_for_viewer(data, events, seen_cards=seen_cards, notices=notices)
+    table_of = presenter_for(game.variant).table
+    return table_of(data, events, seen_cards=seen_cards, notices=notices)
 
 
 def _result(data: Mapping[str, Any]) -> dict[str, Any] | None:

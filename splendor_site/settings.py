@@ -313,6 +313,8 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.Game.Status",
         "BotLevelEnum": "games.models.Seat.BotLevel",
         "GemColourEnum": "games.api.action_serializers.GEM_COLOURS",
+        "OriginKindEnum": "games.api.history_serializers.ORIGIN_KINDS",
+        "EventKindEnum": "games.models.GameEvent.Kind",
     },
 }
 

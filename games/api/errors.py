@@ -35,6 +35,7 @@ STATUS_BY_CODE: Mapping[str, int] = {
     "stale_version": status.HTTP_409_CONFLICT,
     "idempotency_key_reused": status.HTTP_422_UNPROCESSABLE_ENTITY,
     "invalid_request": status.HTTP_409_CONFLICT,
+    "import_rejected": status.HTTP_400_BAD_REQUEST,
     "limit_reached": status.HTTP_429_TOO_MANY_REQUESTS,
 }
 """HTTP status of each service refusal, by its code (``games.errors``, ``accounts.errors``)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api import account_views, game_views, lobby_views, play_views
+from games.api import account_views, game_views, history_views, lobby_views, play_views
 from games.api.errors import api_not_found
 
 app_name = "api"
@@ -24,11 +24,20 @@ game_patterns = [
     path("actions/", play_views.ActionView.as_view(), name="game-actions"),
     path("events/", game_views.GameEventsView.as_view(), name="game-events"),
     path("export/", game_views.GameExportView.as_view(), name="game-export"),
+    path(
+        "export/notation/", history_views.NotationExportView.as_view(), name="game-export-notation"
+    ),
+    path("export/text/", history_views.TextExportView.as_view(), name="game-export-text"),
+    path("replay/", history_views.ReplayView.as_view(), name="game-replay"),
+    path("fork/", history_views.ForkView.as_view(), name="game-fork"),
 ]
 
 v1_patterns = [
     path("games/", game_views.GameListView.as_view(), name="game-list"),
+    path("games/import/", history_views.ImportView.as_view(), name="game-import"),
     path("games/<int:game_id>/", include(game_patterns)),
+    path("history/", history_views.HistoryListView.as_view(), name="history"),
+    path("exports/games.jsonl.gz", history_views.BulkExportView.as_view(), name="bulk-export"),
     path("profile/", account_views.ProfileView.as_view(), name="profile"),
     path("tokens/", account_views.TokenListView.as_view(), name="token-list"),
     path("tokens/<int:token_id>/", account_views.TokenDetailView.as_view(), name="token-detail"),

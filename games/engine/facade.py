@@ -66,6 +66,15 @@ def variant_of(state: State) -> str:
     return _rules_of_state(state).VARIANT
 
 
+def setup_from_position(position: Mapping[str, Any], seed: int) -> Setup:
+    """A setup that starts a new game at ``position``, a ``view`` of some game at some moment.
+
+    Only what the view shows is kept; the cards it hides are dealt afresh from ``seed``.
+    """
+    setup: Setup = _rules_of_json(position).setup_from_position(position, seed)
+    return setup
+
+
 def initial_state(game_setup: Setup) -> State:
     state: State = _of_type(_BY_SETUP_TYPE, game_setup, "setup").initial_state(game_setup)
     return state

@@ -59,6 +59,12 @@ class Rules(Protocol):
 
     def setup_to_json(self, game_setup: Any) -> dict[str, Any]: ...
 
+    def setup_from_position(self, position: Mapping[str, Any], seed: int) -> Any:
+        """A setup that starts a new game at ``position`` (a view): a fork from that moment.
+
+        Cards the view hides are dealt afresh from ``seed``; ``IllegalAction`` where the game
+        cannot start from a position."""
+
     def setup_from_json(self, data: Any) -> Any: ...
 
     def state_to_json(self, state: Any) -> dict[str, Any]: ...

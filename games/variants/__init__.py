@@ -1,16 +1,16 @@
 """The one seam between the shared web layers and each game (design.md, "One seam for every game").
 
-Every game the site offers is an engine package behind ``games.engine`` plus one module here
-that gives its presenter (the table of the game page), its words (actions in sentences), how
-its page's forms and the API's action bodies are read, and the templates that draw it. Views,
-the API and history reach a game only through :func:`web_for`, keyed by the game's variant;
-none of them names a variant. A new game is an engine package, one module here and one line in
-:data:`_REGISTRY`.
+Every game the site offers is an engine package behind ``games.engine``, a presenter in
+``games.presenters`` (its words, its table, its rounds: what history, replays and exports need)
+and one module here that gives how its page's forms and the API's action bodies are read, the
+templates that draw its running game, and its seat bounds. Views and the API reach a game only
+through :func:`web_for` and ``presenter_for``, keyed by the game's variant; none of them names
+a variant. A new game is an engine package, a presenter and one module here, one line each.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,8 +18,6 @@ from django.http import QueryDict
 
 from games import engine
 from games.errors import InvalidRequest
-
-Table = Callable[..., dict[str, dict[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -33,10 +31,6 @@ class GameWeb:
     """Draws every region of a running game's page (``regions``) in its layout."""
     partials: str
     """The folder of the region templates, one ``<name>.html`` per region."""
-    table_for_viewer: Table
-    """``(data, events, *, seen_cards, notices)``: the context of every region, with digests."""
-    describe_action: Callable[[Mapping[str, Any]], str]
-    """An action of this game in words, without its subject: "took two red"."""
     action_from_form: Callable[[QueryDict], tuple[dict[str, Any], int, str]]
     """A posted move: (action JSON, expected version, idempotency key); ``InvalidRequest``."""
     parse_api_action: Callable[[Any], dict[str, Any]]

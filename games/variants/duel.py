@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from games import engine
 from games.errors import InvalidRequest
-from games.variants import GameWeb, duel_table, duel_words
+from games.variants import GameWeb
 
 VARIANT = "duel"
 
@@ -67,8 +67,6 @@ WEB = GameWeb(
     "or 10 points in one colour wins.",
     table_template="games/duel/table.html",
     partials="games/duel/partials/",
-    table_for_viewer=duel_table.table_for_viewer,
-    describe_action=duel_words.describe_action,
     action_from_form=action_from_form,
     parse_api_action=parse_api_action,
     remember_turn=remember_turn,

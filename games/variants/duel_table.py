@@ -111,7 +111,10 @@ def table_for_viewer(
         },
         "log": {
             "entries": [
-                {"seq": event["seq"], "text": describe_event(event, names, describe_action)}
+                {
+                    "seq": event["seq"],
+                    "text": event.get("text") or describe_event(event, names, variant="duel"),
+                }
                 for event in reversed(events[-LOG_LENGTH:])
             ],
         },

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import QueryDict
 
-from games import describe, table
+from games import table
 from games.api.action_serializers import parse_action
 from games.errors import InvalidRequest
 from games.forms import ActionForm
@@ -27,8 +27,6 @@ WEB = GameWeb(
     blurb="The base game, for 2 to 4 players: gems, cards and nobles.",
     table_template="games/partials/table.html",
     partials="games/partials/",
-    table_for_viewer=table.table_for_viewer,
-    describe_action=describe.describe_action,
     action_from_form=action_from_form,
     parse_api_action=parse_action,
     remember_turn=lambda memory, data: table.remember_turn(table.Memory.from_json(memory), data),

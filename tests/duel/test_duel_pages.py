@@ -129,6 +129,12 @@ def test_a_duel_against_a_bot_is_played_to_its_end_on_its_page(alice: User) -> N
     assert "Game over" in page or "wins" in page
     history = client.get(f"/games/{game.pk}/history/").text
     assert "took the token" in history
+    # Finished, the game reads back through the shared history pages too.
+    replay = client.get(f"/games/{game.pk}/replay/?step=3")
+    assert replay.status_code == 200
+    assert replay.text.count('class="duel-space"') == 25
+    assert "took the token" in client.get(f"/games/{game.pk}/export.txt").text
+    assert client.get("/games/mine/").status_code == 200
 
 
 def test_a_move_that_is_not_duel_json_is_refused_and_changes_nothing(alice: User) -> None:

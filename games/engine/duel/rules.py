@@ -11,6 +11,7 @@ from typing import Any
 
 from games.engine.duel import actions, codec, legality, scoring, setup, transitions, visibility
 from games.engine.duel.state import GAME_OVER, DuelState, Setup
+from games.engine.errors import IllegalAction
 
 VARIANT = "duel"
 SEATS: tuple[int, ...] = (2,)
@@ -73,3 +74,8 @@ def state_to_json(state: DuelState) -> dict[str, Any]:
 
 def state_from_json(data: Any) -> DuelState:
     return codec.state_from_json(data)
+
+
+def setup_from_position(position: Mapping[str, Any], seed: int) -> Setup:
+    # A Duel fork would have to rebuild the bag's recorded draws from a view; not built yet.
+    raise IllegalAction("A Splendor Duel game cannot be forked yet.")

@@ -20,25 +20,45 @@ VARIANT = "splendor"
 
 
 def setup_to_json(setup: Setup) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "variant": VARIANT,
         "players": setup.players,
         "seed": setup.seed,
         "decks": [list(deck) for deck in setup.decks],
         "nobles": list(setup.nobles),
     }
+    if setup.position is not None:
+        data["position"] = state_to_json(setup.position)
+    return data
 
 
 def setup_from_json(data: Any) -> Setup:
-    fields = _object(data, "setup", ("variant", "players", "seed", "decks", "nobles"))
+    """A setup; one with a ``position`` (a fork) must agree with that position."""
+    keys: tuple[str, ...] = ("variant", "players", "seed", "decks", "nobles")
+    if isinstance(data, Mapping) and "position" in data:
+        keys = (*keys, "position")
+    fields = _object(data, "setup", keys)
     setup = Setup(
         players=_int(fields["players"], "players"),
         seed=_int(fields["seed"], "seed"),
         decks=tuple(_int_list(deck, "decks") for deck in _list(fields["decks"], "decks")),
         nobles=_int_list(fields["nobles"], "nobles"),
     )
-    check_setup(setup)
-    return setup
+    if "position" not in fields:
+        check_setup(setup)
+        return setup
+    position = state_from_json(fields["position"])
+    if (
+        setup.players != len(position.players)
+        or setup.decks != position.decks
+        or sorted(setup.nobles) != sorted(_all_nobles(position))
+    ):
+        raise MalformedJSON("a setup's players, decks and nobles must agree with its position")
+    return setup._replace(position=position)
+
+
+def _all_nobles(state: GameState) -> list[int]:
+    return [*state.nobles, *(noble for player in state.players for noble in player.nobles)]
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:

@@ -9,7 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.splendor import actions, codec, legality, scoring, setup, transitions, visibility
+from games.engine.splendor import (
+    actions,
+    codec,
+    fork,
+    legality,
+    scoring,
+    setup,
+    transitions,
+    visibility,
+)
 from games.engine.splendor.state import GAME_OVER, GameState, Setup
 
 VARIANT = "splendor"
@@ -81,3 +90,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 def state_from_json(data: Any) -> GameState:
     return codec.state_from_json(data)
+
+
+def setup_from_position(position: Mapping[str, Any], seed: int) -> Setup:
+    return fork.setup_from_position(position, seed)

@@ -34,8 +34,24 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
     return Setup(players=players, seed=seed, decks=tuple(decks), nobles=nobles)
 
 
+def shuffled(piles: list[list[int]], seed: int) -> list[list[int]]:
+    """Each pile shuffled, from ``seed`` alone: the randomness of a game begun from a position."""
+    rng = random.Random(seed)
+    result = []
+    for pile in piles:
+        pile = list(pile)
+        rng.shuffle(pile)
+        result.append(pile)
+    return result
+
+
 def initial_state(setup: Setup) -> GameState:
-    """Deal four cards of each level face up and lay out the supply for the player count."""
+    """Deal four cards of each level face up and lay out the supply for the player count.
+
+    A setup from a position starts from that position instead (it was checked when built).
+    """
+    if setup.position is not None:
+        return setup.position
     _check_setup(setup)
     gems = GEMS_PER_COLOUR[setup.players]
     empty_hand = PlayerState(

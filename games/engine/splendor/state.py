@@ -71,3 +71,6 @@ class Setup(NamedTuple):
     """Each level's whole deck, shuffled, top first; the first four go to the board."""
     nobles: tuple[int, ...]
     """The nobles drawn for this game (players + 1)."""
+    position: GameState | None = None
+    """A game begun from a position (a fork, see ``fork.py``) starts from this state, whose
+    decks were shuffled from ``seed``; ``decks`` then repeats the position's decks."""

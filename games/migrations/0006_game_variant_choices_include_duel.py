@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0004_events_refuse_truncate"),
+        ("games", "0005_game_origin"),
     ]
 
     operations = [

@@ -1,0 +1,246 @@
+"""HTML pages of games' history: lists, profiles, the replay viewer, export, import and fork.
+
+Thin like ``games.views``: parse, call one selector or service, render; refusals go through
+``translates_game_errors``. A step that does not exist gets the same 404 as a missing game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import InvalidPage, Page, Paginator
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_safe
+
+from games import exports, game_lists, history_services, notation, selectors
+from games.errors import GameNotFound, ImportRejected
+from games.history_forms import ForkForm, HistoryFilterForm, ImportForm
+from games.models import Game
+from games.presenters import presenter_for
+from games.timeline import (
+    game_timeline_for_viewer,
+    replay_data,
+    replay_moves,
+    table_data_for_step,
+)
+from games.views import SeeOther, translates_game_errors
+
+PAGE_SIZE = 20
+
+
+class PageNotFound(GameNotFound):
+    """A page number past the end of a list."""
+
+
+def _page(request: HttpRequest, games: QuerySet[Game]) -> Page:
+    try:
+        return Paginator(games, PAGE_SIZE).page(request.GET.get("page") or 1)
+    except InvalidPage:
+        raise PageNotFound("There is no such page of games.") from None
+
+
+def _list_page(
+    request: HttpRequest, template: str, games: Any, side: Any, **context: Any
+) -> HttpResponse:
+    """A page of ``games`` as rows seen from ``side``'s seat (None: nobody's)."""
+    form = context.pop("form")
+    page = _page(request, games)
+    query = request.GET.copy()
+    query.pop("page", None)
+    context.update(
+        form=form,
+        page=page,
+        rows=game_lists.history_rows(page.object_list, side),
+        query=query.urlencode(),
+    )
+    return render(request, template, context)
+
+
+def _filters(request: HttpRequest) -> HistoryFilterForm:
+    form = HistoryFilterForm(request.GET)
+    if not form.is_valid():
+        raise _BadFilters(form)
+    return form
+
+
+class _BadFilters(Exception):
+    def __init__(self, form: HistoryFilterForm) -> None:
+        super().__init__(form.error_text())
+        self.form = form
+
+
+def _bad_filters(request: HttpRequest, error: _BadFilters, template: str) -> HttpResponse:
+    context = {"form": error.form, "page": None, "rows": [], "query": ""}
+    return render(request, template, context, status=400)
+
+
+@login_required
+@require_safe
+@translates_game_errors
+def my_games(request: HttpRequest) -> HttpResponse:
+    template = "games/history/my_games.html"
+    try:
+        form = _filters(request)
+    except _BadFilters as error:
+        return _bad_filters(request, error, template)
+    games = game_lists.my_games(request.user, form.filters())
+    return _list_page(request, template, games, request.user, form=form)
+
+
+@require_safe
+@translates_game_errors
+def finished_games(request: HttpRequest) -> HttpResponse:
+    template = "games/history/finished_games.html"
+    try:
+        form = _filters(request)
+    except _BadFilters as error:
+        return _bad_filters(request, error, template)
+    games = game_lists.finished_public_games(form.filters())
+    return _list_page(request, template, games, None, form=form)
+
+
+@require_safe
+@translates_game_errors
+def player_profile(request: HttpRequest, username: str) -> HttpResponse:
+    template = "games/history/player.html"
+    player = get_user_model().objects.filter(username=username, is_active=True).first()
+    if player is None:
+        raise GameNotFound(f"There is no player {username}.")
+    try:
+        form = _filters(request)
+    except _BadFilters as error:
+        return _bad_filters(request, error, template)
+    games = game_lists.finished_public_games(form.filters(), player=player)
+    # ``stats`` is the slot the analytics pages fill once they land.
+    return _list_page(request, template, games, player, form=form, player=player, stats=None)
+
+
+# The replay viewer ----------------------------------------------------------------------------
+
+
+def _step(request: HttpRequest, game_id: int) -> int:
+    raw = request.GET.get("step", "0")
+    if not raw.isdigit() or len(raw) > 9:
+        raise GameNotFound(f"There is no game {game_id}.")
+    return int(raw)
+
+
+@require_safe
+@translates_game_errors
+def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.game_get(game_id)
+    step = _step(request, game_id)
+    # The board alone (an htmx step) needs the game only up to that step; the page lists all.
+    timeline = game_timeline_for_viewer(game, request.user, upto=step if request.htmx else None)
+    if step > timeline.last_step:
+        raise GameNotFound(f"There is no game {game_id}.")
+    data = replay_data(timeline, step)
+    presenter = presenter_for(game.variant)
+    table_data = table_data_for_step(data)
+    context = {
+        # Regions carry the version they were drawn at; a replayed board's is its step.
+        "game": {**data, "version": table_data["version"]},
+        "regions": presenter.table(table_data, []),
+        "board_template": presenter.board_template,
+        "can_fork": _can_fork(request, game, data),
+    }
+    if request.htmx:
+        return render(request, "games/replay/stage.html", context)
+    context.update(
+        moves=replay_moves(timeline),
+        revealed=selectors.game_view_for_viewer(game, request.user).get("revealed"),
+        commitment=game.commitment,
+    )
+    return render(request, "games/replay/page.html", context)
+
+
+def _can_fork(request: HttpRequest, game: Game, data: dict[str, Any]) -> bool:
+    """A signed-in viewer may fork a step with a move left to play: any step of a finished
+    game, a running game's steps only as a spectator."""
+    if not request.user.is_authenticated or data["acting_seat"] is None:
+        return False
+    if game.status == Game.Status.FINISHED:
+        return True
+    return game.status == Game.Status.ACTIVE and data["viewer_seat"] is None
+
+
+# Export and import ----------------------------------------------------------------------------
+
+
+@require_safe
+@translates_game_errors
+def game_export_json(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = exports.exportable_game(game_id, request.user)
+    document = exports.game_document_for_viewer(game, request.user)
+    response = JsonResponse(document, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="splendor-game-{game_id}.json"'
+    return response
+
+
+@require_safe
+@translates_game_errors
+def game_export_text(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = exports.exportable_game(game_id, request.user)
+    text = exports.game_text_for_viewer(game, request.user)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="splendor-game-{game_id}.txt"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_import(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                document = notation.parse(form.cleaned_data["file"])
+                game = history_services.game_import(
+                    document=document,
+                    uploaded_by=request.user,
+                    is_public=form.cleaned_data["is_public"],
+                )
+            except (notation.ImportRefused, ImportRejected) as error:
+                form.add_error("file", str(getattr(error, "message", error)))
+            else:
+                messages.info(request, "The game was imported: here it is, step by step.")
+                return SeeOther(reverse("game_replay", args=[game.pk]))
+        return render(request, "games/history/import.html", {"form": form}, status=400)
+    return render(request, "games/history/import.html", {"form": form})
+
+
+# Fork from here -------------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@translates_game_errors
+def game_fork(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.game_get(game_id)
+    step = _step(request, game_id) if request.method == "GET" else _posted_step(request, game_id)
+    position = history_services.fork_position_for_viewer(game, request.user, step)
+    form = ForkForm(request.POST or None, seat_count=len(position["players"]))
+    if request.method == "POST" and form.is_valid():
+        fork = history_services.game_fork(
+            game_id=game_id,
+            step=step,
+            user=request.user,
+            seats=form.seats(request.user),
+            is_public=form.cleaned_data["is_public"],
+        )
+        return SeeOther(reverse("game_detail", args=[fork.pk]))
+    context = {"game": {"id": game_id}, "step": step, "form": form}
+    return render(request, "games/history/fork.html", context, status=400 if form.is_bound else 200)
+
+
+def _posted_step(request: HttpRequest, game_id: int) -> int:
+    raw = request.POST.get("step", "")
+    if not raw.isdigit() or len(raw) > 9:
+        raise GameNotFound(f"There is no game {game_id}.")
+    return int(raw)

@@ -1,0 +1,51 @@
+"""Import a finished game from a file in the notation, replaying it through the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games import history_services, notation
+from games.errors import ImportRejected
+from games.history_forms import MAX_UPLOAD_BYTES
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a game from FILE (JSON, as the site exports it). The game is replayed move by "
+        "move; a file that does not replay is refused, naming the first bad step, and nothing "
+        "is stored. The game is marked as imported, so statistics leave it out."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", type=Path)
+        parser.add_argument("--user", help="record this username as the uploader")
+        parser.add_argument("--private", action="store_true", help="do not list it publicly")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path: Path = options["file"]
+        try:
+            if path.stat().st_size > MAX_UPLOAD_BYTES:
+                raise CommandError(f"{path} is larger than 5 MB.")
+            text = path.read_bytes().decode("utf-8")
+        except OSError as error:
+            raise CommandError(f"cannot read {path}: {error.strerror}") from None
+        except UnicodeDecodeError:
+            raise CommandError(f"{path} is not UTF-8 text.") from None
+        uploader = None
+        if options["user"]:
+            uploader = get_user_model().objects.filter(username=options["user"]).first()
+            if uploader is None:
+                raise CommandError(f"there is no user {options['user']!r}")
+        try:
+            game = history_services.game_import(
+                document=notation.parse(text),
+                uploaded_by=uploader,
+                is_public=not options["private"],
+            )
+        except (notation.ImportRefused, ImportRejected) as error:
+            raise CommandError(f"{path}: {getattr(error, 'message', error)}") from None
+        self.stdout.write(f"imported game {game.pk} ({len(game.result['points'])} players)")
