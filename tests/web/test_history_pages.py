@@ -126,9 +126,11 @@ def test_downloads_of_a_finished_game(client: Client, finished: Game) -> None:
     assert f"/games/{finished.pk}/export.json" in page
 
 
-def test_the_download_of_a_running_game_is_a_404(alice_client: Client, duel: Game) -> None:
-    assert alice_client.get(f"/games/{duel.pk}/export.json").status_code == 404
-    assert alice_client.get(f"/games/{duel.pk}/export.txt").status_code == 404
+def test_the_download_of_a_running_game_is_a_404(
+    alice_client: Client, two_player_game: Game
+) -> None:
+    assert alice_client.get(f"/games/{two_player_game.pk}/export.json").status_code == 404
+    assert alice_client.get(f"/games/{two_player_game.pk}/export.txt").status_code == 404
 
 
 def _upload(client: Client, content: bytes, content_type: str = "application/json") -> str:
