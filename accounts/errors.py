@@ -30,3 +30,10 @@ class InvalidAccountData(AccountError):
     def __init__(self, message: str, *, field: str) -> None:
         super().__init__(message, fields={field: [message]})
         self.field = field
+
+
+class UsernameTaken(InvalidAccountData):
+    """Another account took the name between the form's check and the insert."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, field="username")

@@ -8,15 +8,20 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import unicodedata
 from datetime import timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, User
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from accounts.errors import InvalidAccountData, TokenNotFound
+from accounts import token_cache
+from accounts.errors import InvalidAccountData, TokenNotFound, UsernameTaken
 from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, ApiToken, Profile
+from accounts.selectors import anonymous_username
+from accounts.text import has_forbidden_characters
+
+ANONYMISED_DISPLAY_NAME = "Former player"
 
 TOKEN_PREFIX = "spl_"
 """Marks a Splendor Online token, so secret scanners and people can recognise a leaked one."""
@@ -32,6 +37,54 @@ def token_digest(raw_token: str) -> str:
     return hashlib.sha256(raw_token.encode()).hexdigest()
 
 
+def user_sign_up(*, username: str, email: str, password: str) -> AbstractBaseUser:
+    """A new account, its password hashed; refused with ``UsernameTaken`` if the name is.
+
+    The sign-up form checks the name first, but another sign-up can take it between that check
+    and the insert: the unique index decides, and the losers get the form's own message.
+    """
+    user_model = get_user_model()
+    try:
+        with transaction.atomic():
+            user: AbstractBaseUser = user_model.objects.create_user(
+                username=username, email=email, password=password
+            )
+    except IntegrityError:
+        if not user_model.objects.filter(username=username).exists():
+            raise
+        username_field = user_model._meta.get_field(user_model.USERNAME_FIELD)
+        raise UsernameTaken(str(username_field.error_messages["unique"])) from None
+    return user
+
+
+def user_anonymise(user: AbstractBaseUser) -> User:
+    """Deactivate ``user`` and wipe what identifies them, keeping the row (docs/decisions.md).
+
+    A player's account cannot be deleted: the event log of their games refers to it and is
+    never changed. Instead the username becomes ``former-player-<id>``, email and names are
+    cleared, the password becomes unusable, staff rights and API tokens go, and the profile
+    shows a neutral name and sends no mail. Their games, seats and events stay as recorded.
+    Running it twice changes nothing more.
+    """
+    with transaction.atomic():
+        locked = User.objects.select_for_update().get(pk=user.pk)
+        locked.username = anonymous_username(locked.pk)
+        locked.email = locked.first_name = locked.last_name = ""
+        locked.set_unusable_password()
+        locked.is_active = locked.is_staff = locked.is_superuser = False
+        locked.save()
+        locked.groups.clear()
+        locked.user_permissions.clear()
+        ApiToken.objects.filter(user=locked, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+        Profile.objects.update_or_create(
+            user=locked,
+            defaults={"display_name": ANONYMISED_DISPLAY_NAME, "email_on_turn": False},
+        )
+    return locked
+
+
 def token_create(user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
     """A new token for ``user``: the row, and the raw token to show once and never again."""
     name = _clean_text(name, field="name", max_length=TOKEN_NAME_MAX_LENGTH)
@@ -45,6 +98,9 @@ def token_create(user: AbstractBaseUser, name: str) -> tuple[ApiToken, str]:
 def token_revoke(token_id: int, user: AbstractBaseUser) -> ApiToken:
     """Revoke one of ``user``'s tokens; it is refused from the next request on.
 
+    In this process at once; in the others once their cache entry expires (a few seconds:
+    ``accounts.token_cache``).
+
     Revoking a revoked token changes nothing. Another user's token is "not found", so the
     answer does not tell whether it exists.
     """
@@ -55,6 +111,7 @@ def token_revoke(token_id: int, user: AbstractBaseUser) -> ApiToken:
         if token.revoked_at is None:
             token.revoked_at = timezone.now()
             token.save(update_fields=["revoked_at"])
+    token_cache.forget(token.token_hash)
     return token
 
 
@@ -62,12 +119,17 @@ def token_authenticate(raw_token: str) -> ApiToken | None:
     """The active token with this raw value, its user loaded; None if unknown or revoked.
 
     Records when the token was last used, at most once per ``LAST_USED_PRECISION``, so an
-    authenticated request costs one read and only now and then a write.
+    authenticated request costs one read and only now and then a write; and the process
+    remembers the answer for a few seconds (``accounts.token_cache``), so most cost none.
     """
     if not raw_token or len(raw_token) > _MAX_RAW_TOKEN_LENGTH:
         return None
+    digest = token_digest(raw_token)
+    remembered = token_cache.lookup(digest)
+    if remembered is not None:
+        return remembered
     matches = ApiToken.objects.select_related("user").filter(
-        token_hash=token_digest(raw_token), revoked_at__isnull=True
+        token_hash=digest, revoked_at__isnull=True
     )
     token = next(iter(matches.order_by()[:1]), None)  # unique: no ORDER BY needed
     if token is None or not token.user.is_active:
@@ -76,6 +138,7 @@ def token_authenticate(raw_token: str) -> ApiToken | None:
     if token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
         token.last_used_at = now
+    token_cache.remember(digest, token)
     return token
 
 
@@ -109,6 +172,9 @@ def _clean_text(value: str, *, field: str, max_length: int) -> str:
     cleaned = value.strip()
     if len(cleaned) > max_length:
         raise InvalidAccountData(f"At most {max_length} characters.", field=field)
-    if any(unicodedata.category(char).startswith("C") for char in cleaned):
-        raise InvalidAccountData("Control characters are not allowed.", field=field)
+    if has_forbidden_characters(cleaned):
+        raise InvalidAccountData(
+            "Control characters are not allowed. Neither are invisible formatting ones.",
+            field=field,
+        )
     return cleaned

@@ -31,10 +31,18 @@ class SeeOther(HttpResponseRedirect):
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.get_username()}! Start a game below.")
-        return SeeOther(_next_url(request))
+        try:
+            user = services.user_sign_up(
+                username=form.cleaned_data["username"],
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
+            )
+        except AccountError as error:
+            form.add_error(getattr(error, "field", None), error.message)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome, {user.get_username()}! Start a game below.")
+            return SeeOther(_next_url(request))
     status = 400 if form.is_bound else 200
     return render(request, "accounts/signup.html", {"form": form}, status=status)
 

@@ -1,20 +1,29 @@
 """The REST API under load: many clients, each playing its own game through HTTP.
 
 Starts gunicorn (``splendor_site.wsgi``, 2 sync workers by default) on a loopback port against a
-PostgreSQL database of its own, ``splendor_api_bench``, which it creates (dropped first if it
-exists) and migrates. Each client is a thread with two users and their tokens: it creates a game
-with one token, joins it with the other, and plays both seats, each turn reading the legal
-actions of the seat to act (``GET …/legal-actions/``) and submitting one (``POST …/actions/``
-with ``If-Match``). A finished game is followed by a new one. Only the action requests are
-timed. For each number of clients it prints the accepted actions per second and the p50/p99
-latency of an action request, and the CPU time the gunicorn workers spent per accepted action
-(both requests), a figure that depends far less on other work on the machine. Everything stays
-on 127.0.0.1 and stops by itself; the database is dropped at the end unless ``--keep``.
+PostgreSQL database of its own, ``<name>_api_bench`` after the database of ``DATABASE_URL``,
+which it creates (dropped first if it exists) and migrates. Each client is a thread with two
+users and their tokens: it creates a game with one token, joins it with the other, and plays
+both seats as two real clients would: the seat whose turn comes reads its legal actions
+(``GET …/legal-actions/``) and submits one (``POST …/actions/`` with ``If-Match``); while the
+answer lists further actions for it (returns, a noble), it submits those straight away. A
+finished game is followed by a new one. Only the action requests are timed. For each number of
+clients it prints the accepted actions per second and the p50/p99 latency of an action request,
+and the CPU time the gunicorn workers spent per accepted action (all requests), a figure that
+depends far less on other work on the machine; at the end, each worker's resident memory and
+the actions served.
+
+First, before the load, it counts the database round trips of one client's actions from
+PostgreSQL's own log: ``log_statement = 'all'`` is set for the benchmark database only, a
+one-worker server plays ``--count-actions`` actions, and the statements the log shows for the
+database are counted per request (BEGIN and COMMIT included). Everything stays on 127.0.0.1
+and stops by itself; the database is dropped at the end unless ``--keep``.
 
     .venv/bin/python benchmarks/api_load.py [--clients 8,32,64] [--seconds 20] [--workers 2]
-        [--threads 1] [--port 8765] [--keep]
+        [--threads 1] [--port 8765] [--count-actions 200] [--keep]
 
-Target: at least 200 accepted actions per second with p99 under 100 ms at 32 clients.
+Target: at least 300 accepted actions per second with p99 under 100 ms at 32 clients, at most
+7 round trips per action, a worker under 100 MB after 10,000 actions.
 """
 
 from __future__ import annotations
@@ -38,7 +47,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 SERVER = "127.0.0.1"
 DATABASE_SERVER = "postgres://postgres@127.0.0.1:5432"
-DATABASE_NAME = "splendor_api_bench"
+DATABASE_NAME = (
+    os.environ.get("DATABASE_URL", "").rstrip("/").rsplit("/", 1)[-1].split("?")[0]
+    if os.environ.get("DATABASE_URL", "").startswith("postgres")
+    else "splendor"
+) + "_api_bench"
+"""Named after the configured database, so people sharing a server do not drop each other's."""
+POSTGRES_LOG = Path("/var/log/postgresql/postgresql-15-main.log")
 MAX_ACTIONS_PER_CLIENT = 20_000
 
 
@@ -60,6 +75,10 @@ def main() -> None:
         "--threads", type=int, default=1, help="threads per gunicorn worker (1: sync workers)"
     )
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument(
+        "--count-actions", type=int, default=200, help="actions whose round trips are counted"
+    )
+    parser.add_argument("--postgres-log", type=Path, default=POSTGRES_LOG)
     parser.add_argument("--keep", action="store_true", help="keep the benchmark database")
     args = parser.parse_args()
     levels = [int(count) for count in args.clients.split(",")]
@@ -67,7 +86,10 @@ def main() -> None:
     env = server_environment()
     prepare_database(env)
     tokens = create_players(env, 2 * max(levels))
+    if args.count_actions:
+        count_round_trips(env, args.port, tokens[:2], args.count_actions, args.postgres_log)
     server = Gunicorn(env, args.port, args.workers, args.threads)
+    served = 0
     with server:
         print(
             f"{' '.join(server.command[1:])}, PostgreSQL database {DATABASE_NAME}, "
@@ -81,6 +103,9 @@ def main() -> None:
             cpu_before = server.cpu_seconds()
             tallies = run(args.port, tokens, clients, args.seconds)
             report(clients, tallies, args.seconds, server.cpu_seconds() - cpu_before)
+            served += sum(tally.statuses[200] for tally in tallies)
+        rss = ", ".join(f"{megabytes:.1f} MB" for megabytes in server.worker_rss_mb())
+        print(f"\nworkers' resident memory after {served} accepted actions: {rss}")
     if not args.keep:
         drop_database()
 
@@ -192,6 +217,21 @@ class Gunicorn:
                 ticks += int(fields[11]) + int(fields[12])  # utime + stime
         return ticks / os.sysconf("SC_CLK_TCK")
 
+    def worker_rss_mb(self) -> list[float]:
+        """Each worker's resident set size, in MB."""
+        sizes = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                if int(fields[1]) != self.process.pid:
+                    continue
+                status = (stat.parent / "status").read_text()
+            except OSError:
+                continue
+            kilobytes = next(line for line in status.splitlines() if line.startswith("VmRSS:"))
+            sizes.append(int(kilobytes.split()[1]) / 1024)
+        return sorted(sizes)
+
     def __exit__(self, *exc: object) -> None:
         self.process.send_signal(signal.SIGTERM)
         try:
@@ -289,20 +329,26 @@ def play(
             else:
                 seat = legal["acting_seat"]
             continue
-        action = choose(legal["actions"], rng)
-        began = time.perf_counter()
-        status, _answer = request(
-            port,
-            "POST",
-            game_url + "actions/",
-            tokens[seat],
-            action,
-            {"If-Match": f'"{legal["version"]}"'},
-        )
-        tally.action_latencies.append(time.perf_counter() - began)
-        tally.statuses[status] += 1
-        if status == 200 and action["type"] not in ("return_tokens", "choose_noble"):
-            seat = 1 - seat
+        actions, version = legal["actions"], legal["version"]
+        while actions:
+            action = choose(actions, rng)
+            began = time.perf_counter()
+            status, answer = request(
+                port,
+                "POST",
+                game_url + "actions/",
+                tokens[seat],
+                action,
+                {"If-Match": f'"{version}"'},
+            )
+            tally.action_latencies.append(time.perf_counter() - began)
+            tally.statuses[status] += 1
+            if status != 200:
+                break
+            # Still this seat's turn (returns, a noble)? The answer lists what it may do next.
+            actions, version = answer["actions"], answer["version"]
+            if answer["acting_seat"] is not None:
+                seat = answer["acting_seat"]
 
 
 def choose(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
@@ -326,6 +372,77 @@ def report(clients: int, tallies: list[Tally], seconds: float, server_cpu: float
         f"{clients:7d}  {accepted / seconds:10.1f}  {p50:6.1f}  {p99:6.1f}  "
         f"{accepted:7d}  {games:5d}  {cpu_per_action:20.1f}  {load:8.1f}  {others}"
     )
+
+
+def count_round_trips(
+    env: dict[str, str], port: int, tokens: list[str], actions: int, log: Path
+) -> None:
+    """Play ``actions`` actions with one client against one worker, counting in PostgreSQL's
+    log the statements each request sent to the benchmark database."""
+    import psycopg
+
+    if not log.exists():
+        print(f"round trips not counted: no PostgreSQL log at {log} (--postgres-log)\n")
+        return
+    with psycopg.connect(f"{DATABASE_SERVER}/postgres", autocommit=True) as connection:
+        connection.execute(f"ALTER DATABASE {DATABASE_NAME} SET log_statement = 'all'")
+    marker = f"@{DATABASE_NAME} LOG:  statement: "
+    counts: dict[str, list[int]] = {"GET legal-actions": [], "POST actions": []}
+    samples: dict[str, list[str]] = {}
+    try:
+        with Gunicorn(env, port, 1, 1):
+            game_id, seat = new_game(port, tokens[0], tokens[1]), 0
+            rng = random.Random(0)
+            for _ in range(20):  # warm up: tokens' last use recorded, connections open
+                request(port, "GET", f"/api/v1/games/{game_id}/legal-actions/", tokens[0])
+            done = 0
+            while done < actions:
+                url = f"/api/v1/games/{game_id}/"
+                before = log.stat().st_size
+                status, legal = request(port, "GET", url + "legal-actions/", tokens[seat])
+                counts["GET legal-actions"].append(_statements(log, before, marker, samples, "GET"))
+                if legal["acting_seat"] is None:
+                    game_id, seat = new_game(port, tokens[0], tokens[1]), 0
+                    continue
+                actions_now, version = legal["actions"], legal["version"]
+                while actions_now and done < actions:
+                    before = log.stat().st_size
+                    status, answer = request(
+                        port, "POST", url + "actions/", tokens[seat],
+                        choose(actions_now, rng), {"If-Match": f'"{version}"'},
+                    )  # fmt: skip
+                    counts["POST actions"].append(_statements(log, before, marker, samples, "POST"))
+                    assert status == 200, (status, answer)
+                    done += 1
+                    actions_now, version = answer["actions"], answer["version"]
+                    if answer["acting_seat"] is not None:
+                        seat = answer["acting_seat"]
+    finally:
+        with psycopg.connect(f"{DATABASE_SERVER}/postgres", autocommit=True) as connection:
+            connection.execute(f"ALTER DATABASE {DATABASE_NAME} RESET log_statement")
+    posts, gets = counts["POST actions"], counts["GET legal-actions"]
+    per_action = (sum(posts) + sum(gets)) / len(posts)
+    print(f"round trips counted in PostgreSQL's log over {len(posts)} accepted actions:")
+    print(f"  POST …/actions/: {statistics.mean(posts):.2f} statements per request")
+    print(f"  GET …/legal-actions/: {statistics.mean(gets):.2f} per request, "
+          f"{len(gets) / len(posts):.2f} requests per action")  # fmt: skip
+    print(f"  per accepted action, both requests: {per_action:.2f}")
+    for kind, sample in samples.items():
+        print(f"  one {kind}: " + " | ".join(sample))
+    print()
+
+
+def _statements(
+    log: Path, offset: int, marker: str, samples: dict[str, list[str]], kind: str
+) -> int:
+    time.sleep(0.01)  # the server wrote its lines before answering; let the file catch up
+    with log.open("rb") as file:
+        file.seek(offset)
+        lines = [line.decode(errors="replace") for line in file if marker.encode() in line]
+    statements = [line.split(marker, 1)[1].strip()[:40] for line in lines]
+    if statements and kind not in samples and len(statements) > 1:
+        samples[kind] = statements
+    return len(statements)
 
 
 if __name__ == "__main__":

@@ -1,89 +1,161 @@
 """Random playouts through the public engine contract: how fast the rules run on one core.
 
-Plays N seeded games of uniformly random legal actions for 2, 3 and 4 players (Splendor Duel:
-2) and prints games per second, mean actions per game, and the mean microseconds spent in one
-``legal_actions`` and in one ``apply_action`` call. The timings of the two calls are taken in a
-separate pass so that the games-per-second figure carries no timer overhead. Each game includes
-its ``new_game`` and ``initial_state``.
+Times are this process's CPU time (``time.process_time``), not wall-clock time: on a machine
+shared with other work they move far less, though still somewhat (caches, shared cores).
 
-    python benchmarks/engine_playouts.py [--variant splendor|duel] [--games N] [--players 2 3 4]
+Plays N seeded games of uniformly random legal actions for each player count, twice: through
+the trusted path (``apply_legal``, what bots and replays use) and through the validating
+``apply_action`` (what every request uses). Both apply the same actions and end in the same
+states. Prints games per second for each, mean actions per game, and the mean microseconds of
+one ``legal_actions``, ``apply_legal`` and ``apply_action`` call (timed in a separate pass so
+the games-per-second figures carry no timer overhead). Splendor Duel has no trusted path yet:
+its "trusted" figure goes through the checked path too.
+
+``--baseline DIR`` also times an older engine side by side: DIR holds a ``games/engine``
+package (e.g. ``git archive 3b35dea games/engine | tar -x -C /tmp/base``) that is imported in
+a child process and played with the same loop, the same seeds and the validating path, round
+by round in turn with this engine so that both see the same load.
+
+    python benchmarks/engine_playouts.py [--variant splendor|duel] [--games N]
+        [--players 2 3 4] [--json] [--baseline DIR] [--rounds R]
+
+``--json`` prints ``{"2": {"trusted": games_per_s, "validating": games_per_s}, ...}``
+(with ``"baseline"`` too when asked for).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import importlib
+import json
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from games.engine import (
-    VARIANTS,
-    apply_action,
-    initial_state,
-    legal_actions,
-    new_game,
-    outcome,
-    seat_counts,
-)
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def play_games(variant: str, players: int, games: int) -> tuple[float, float, int]:
-    """Wall-clock seconds, CPU seconds and actions applied to play ``games`` random games."""
+def load_engine(root: Path) -> ModuleType:
+    sys.path.insert(0, str(root))
+    return importlib.import_module("games.engine")
+
+
+def play_games(
+    engine: ModuleType, variant: str, players: int, games: int, *, trusted: bool
+) -> tuple[float, int]:
+    """Seconds taken and actions applied to play ``games`` random games to the end."""
+    apply = engine.apply_legal if trusted else engine.apply_action
+    legal_actions = engine.legal_actions
+    outcome = engine.outcome
     actions = 0
-    started = time.perf_counter()
-    cpu_started = time.process_time()
+    started = time.process_time()
     for seed in range(games):
-        state = initial_state(new_game(variant, players, seed))
+        state = engine.initial_state(engine.new_game(variant, players, seed))
         choose = random.Random(seed).choice
         while outcome(state) is None:
-            state = apply_action(state, choose(legal_actions(state)))
+            state = apply(state, choose(legal_actions(state)))
             actions += 1
-    return time.perf_counter() - started, time.process_time() - cpu_started, actions
+    return time.process_time() - started, actions
 
 
-def time_calls(variant: str, players: int, games: int) -> tuple[float, float]:
-    """Mean microseconds per ``legal_actions`` and per ``apply_action`` call."""
-    clock = time.perf_counter_ns
-    legal_ns = apply_ns = calls = 0
+def time_calls(
+    engine: ModuleType, variant: str, players: int, games: int
+) -> tuple[float, float, float]:
+    """Mean microseconds per ``legal_actions``, ``apply_legal`` and ``apply_action`` call."""
+    clock = time.thread_time_ns
+    legal_ns = trusted_ns = apply_ns = calls = 0
     for seed in range(games):
-        state = initial_state(new_game(variant, players, seed))
+        state = engine.initial_state(engine.new_game(variant, players, seed))
         choose = random.Random(seed).choice
-        while outcome(state) is None:
+        while engine.outcome(state) is None:
             before = clock()
-            options = legal_actions(state)
-            between = clock()
-            state = apply_action(state, choose(options))
-            after = clock()
-            legal_ns += between - before
-            apply_ns += after - between
+            options = engine.legal_actions(state)
+            after_legal = clock()
+            action = choose(options)
+            before_trusted = clock()
+            engine.apply_legal(state, action)
+            after_trusted = clock()
+            state = engine.apply_action(state, action)
+            after_apply = clock()
+            legal_ns += after_legal - before
+            trusted_ns += after_trusted - before_trusted
+            apply_ns += after_apply - after_trusted
             calls += 1
-    return legal_ns / calls / 1000, apply_ns / calls / 1000
+    return legal_ns / calls / 1000, trusted_ns / calls / 1000, apply_ns / calls / 1000
+
+
+def time_baseline(baseline: Path, players: int, games: int) -> float:
+    """Games per second of the engine under ``baseline``, timed in a child process."""
+    child = subprocess.run(
+        [sys.executable, __file__, "--child", str(baseline), "--games", str(games),
+         "--players", str(players)],
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    return float(json.loads(child.stdout)["games_per_s"])
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", choices=VARIANTS, default="splendor")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per player count")
+    parser.add_argument("--variant", default="splendor", help="splendor or duel")
     parser.add_argument("--players", type=int, nargs="+", help="default: every count the game has")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--baseline", type=Path, help="a folder holding an older games/engine")
+    parser.add_argument("--rounds", type=int, default=1, help="timed rounds; the best is kept")
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    players_counts = args.players or list(seat_counts(args.variant))
-    print(f"{args.variant}: random playouts, {args.games} seeded games per player count, one core")
-    print("(games/s by the wall clock, and per second of this process's own CPU time, which a")
-    print(" busy machine distorts less; the load average is printed last)")
-    print(f"{'players':>7} {'games/s':>9} {'games/cpu-s':>12} {'actions/game':>13} "
-          f"{'legal_actions µs':>17} {'apply_action µs':>16}")  # fmt: skip
-    for players in players_counts:
-        seconds, cpu_seconds, actions = play_games(args.variant, players, args.games)
-        legal_us, apply_us = time_calls(args.variant, players, max(args.games // 4, 1))
-        print(
-            f"{players:>7} {args.games / seconds:>9.0f} {args.games / cpu_seconds:>12.0f} "
-            f"{actions / args.games:>13.1f} {legal_us:>17.2f} {apply_us:>16.2f}"
+    if args.child:
+        engine = load_engine(args.child)
+        seconds, _ = play_games(engine, "splendor", args.players[0], args.games, trusted=False)
+        print(json.dumps({"games_per_s": args.games / seconds}))
+        return
+    engine = load_engine(ROOT)
+    player_counts = args.players or list(engine.seat_counts(args.variant))
+    figures: dict[str, dict[str, Any]] = {}
+    for players in player_counts:
+        best: dict[str, float] = {}
+        actions = 0
+        for _ in range(args.rounds):
+            runs = {"trusted": True, "validating": False}
+            for name, trusted in runs.items():
+                seconds, actions = play_games(
+                    engine, args.variant, players, args.games, trusted=trusted
+                )
+                best[name] = max(best.get(name, 0.0), args.games / seconds)
+            if args.baseline:
+                rate = time_baseline(args.baseline, players, args.games)
+                best["baseline"] = max(best.get("baseline", 0.0), rate)
+        legal_us, trusted_us, apply_us = time_calls(
+            engine, args.variant, players, max(args.games // 4, 1)
         )
-    print(f"load average: {' '.join(f'{load:.2f}' for load in os.getloadavg())}")
+        figures[str(players)] = {
+            **{name: round(rate, 1) for name, rate in best.items()},
+            "actions_per_game": round(actions / args.games, 1),
+            "legal_actions_us": round(legal_us, 2),
+            "apply_legal_us": round(trusted_us, 2),
+            "apply_action_us": round(apply_us, 2),
+        }
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"random playouts, {args.games} seeded games per player count, one core, "
+          f"CPU time, best of {args.rounds} round(s)")  # fmt: skip
+    header = f"{'players':>7} {'trusted g/s':>11} {'validating g/s':>14}"
+    if args.baseline:
+        header += f" {'baseline g/s':>12} {'trusted/baseline':>16}"
+    print(header + f" {'actions/game':>12} {'legal µs':>8} {'apply_legal µs':>14} "
+          f"{'apply_action µs':>15}")  # fmt: skip
+    for players, row in figures.items():
+        line = f"{players:>7} {row['trusted']:>11.0f} {row['validating']:>14.0f}"
+        if args.baseline:
+            ratio = row["trusted"] / row["baseline"]
+            line += f" {row['baseline']:>12.0f} {ratio:>15.2f}×"
+        print(line + f" {row['actions_per_game']:>12.1f} {row['legal_actions_us']:>8.2f} "
+              f"{row['apply_legal_us']:>14.2f} {row['apply_action_us']:>15.2f}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -13,4 +13,4 @@ class GamesConfig(AppConfig):
         # Pages first: in the embedded mode the bot's turn runs inside its hook, and the
         # player's own move should not wait for it to reach the other pages.
         services.register_after_commit(live.publish)
-        services.register_after_commit(tasks.queue_bot_turn)
+        services.register_after_commit(tasks.enqueue_bot_turn, only_when_a_bot_moves_next=True)

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from games import exports, game_lists, history_services, notation, selectors
 from games.errors import GameNotFound, ImportRejected
-from games.history_forms import ForkForm, HistoryFilterForm, ImportForm
+from games.history_forms import MAX_UPLOAD_BYTES, ForkForm, HistoryFilterForm, ImportForm
 from games.models import Game
 from games.presenters import presenter_for
 from games.timeline import (
@@ -30,6 +30,10 @@ from games.timeline import (
     table_data_for_step,
 )
 from games.views import SeeOther, translates_game_errors
+from splendor_site.middleware import allows_body_up_to
+
+UPLOAD_FORM_OVERHEAD_BYTES = 64 * 1024
+"""Room for the upload form's other fields and its multipart boundaries beside the file."""
 
 PAGE_SIZE = 20
 
@@ -193,6 +197,7 @@ def game_export_text(request: HttpRequest, game_id: int) -> HttpResponse:
     return response
 
 
+@allows_body_up_to(MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD_BYTES)
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_import(request: HttpRequest) -> HttpResponse:

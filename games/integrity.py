@@ -16,7 +16,7 @@ from games.selectors import game_replay
 def read_model_differences(game: Game) -> list[str]:
     """Every way the game's rows and snapshot differ from a full replay of its events."""
     try:
-        record = game_replay(game)
+        record = game_replay(game, checked=True)
     except Exception as error:  # a log that cannot be replayed is the worst difference of all
         return [f"replay failed: {error!r}"]
     expected = _read_model_fields(record)
@@ -51,7 +51,7 @@ def rebuild_read_models(game: Game) -> bool:
         game = Game.objects.select_for_update().get(pk=game.pk)
         if not read_model_differences(game):
             return False
-        record = game_replay(game)
+        record = game_replay(game, checked=True)
         for name, value in _read_model_fields(record).items():
             setattr(game, name, value)
         if not _user_exists(record.created_by_id):

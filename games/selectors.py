@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery, Value
 
 from games import engine, projection
 from games.errors import GameNotFound
@@ -49,14 +49,19 @@ def game_state(game: Game) -> engine.State | None:
     return game_replay(game).state
 
 
-def game_replay(game: Game) -> GameRecord:
-    """The game rebuilt from its whole event log, ignoring every read model."""
-    return projection.replay(_events(game.events.order_by("seq")))
+def game_replay(game: Game, *, checked: bool = False) -> GameRecord:
+    """The game rebuilt from its whole event log, ignoring every read model.
+
+    ``checked`` makes the engine check every recorded action again (``projection.replay``).
+    """
+    rows = game.events.order_by("seq").values_list(*_EVENT_FIELDS)
+    return projection.replay(_events(rows), checked=checked)
 
 
-def game_record(game: Game) -> GameRecord:
+def game_record(game: Game, *, seats: Iterable[Seat] | None = None) -> GameRecord:
     """The game as the services need it before appending: read models plus the snapshot.
 
+    ``seats`` are the game's seat rows in order, when the caller read them with the game.
     Falls back to a full replay when the snapshot is not current. The setup is not loaded on
     the fast path: nothing after the start needs it.
     """
@@ -65,9 +70,10 @@ def game_record(game: Game) -> GameRecord:
         return game_replay(game)
     if game.started_at is None and game.origin:
         return game_replay(game)  # a fork waiting for players: its position is in the log
-    seats = tuple(
-        SeatRecord(seat.user_id, seat.bot_level, seat.display_name)
-        for seat in Seat.objects.filter(game=game).order_by("index")
+    if seats is None:
+        seats = Seat.objects.filter(game=game).order_by("index")
+    seat_records = tuple(
+        SeatRecord(seat.user_id, seat.bot_level, seat.display_name) for seat in seats
     )
     resigned = tuple(game.result.get("resigned", ())) if game.result else ()
     return GameRecord(
@@ -76,7 +82,7 @@ def game_record(game: Game) -> GameRecord:
         options=game.options,
         is_public=game.is_public,
         created_by_id=game.created_by_id,
-        seats=seats,
+        seats=seat_records,
         status=game.status,
         version=game.version,
         commitment=game.commitment,
@@ -90,10 +96,25 @@ def game_record(game: Game) -> GameRecord:
     )
 
 
+def game_get_with_viewer_seat(game_id: int, viewer: Viewer) -> Game:
+    """The game, with ``viewer``'s seat read in the same query: ``seat_for_viewer`` then costs
+    no round trip. For reads only: a write that moves seats makes the annotation stale."""
+    if viewer is None or not viewer.is_authenticated:
+        return game_get(game_id)
+    seat = Seat.objects.filter(game=OuterRef("pk"), user_id=viewer.pk).values("index")[:1]
+    games = Game.objects.annotate(viewer_seat_index=Subquery(seat), viewer_seat_of=Value(viewer.pk))
+    try:
+        return games.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise GameNotFound(f"There is no game {game_id}.") from None
+
+
 def seat_for_viewer(game: Game, viewer: Viewer) -> int | None:
     """The seat index of ``viewer`` in ``game``, or None for a spectator."""
     if viewer is None or not viewer.is_authenticated:
         return None
+    if getattr(game, "viewer_seat_of", None) == viewer.pk:
+        return game.viewer_seat_index  # type: ignore[attr-defined, no-any-return]
     seat = Seat.objects.filter(game=game, user_id=viewer.pk).values_list("index", flat=True)
     return seat.first()
 
@@ -241,16 +262,15 @@ def _revealed(game: Game, state: engine.State) -> dict[str, Any]:
     }
 
 
-def _events(rows: Iterable[GameEvent]) -> Iterable[Event]:
-    for row in rows:
-        yield Event(
-            seq=row.seq,
-            kind=row.kind,
-            payload=projection.upcast(row.kind, row.schema_version, row.payload),
-            seat=row.seat,
-            created_at=row.created_at,
-            schema_version=row.schema_version,
-        )
+_EVENT_FIELDS = ("seq", "kind", "payload", "seat", "created_at", "schema_version")
+
+
+def _events(rows: Iterable[tuple[Any, ...]]) -> Iterable[Event]:
+    """Events from rows of ``_EVENT_FIELDS`` (plain values: no model instance per event)."""
+    upcast = projection.upcast
+    for seq, kind, payload, seat, created_at, schema_version in rows:
+        yield Event(seq, kind, upcast(kind, schema_version, payload), seat, created_at,
+                    schema_version)  # fmt: skip
 
 
 def game_bot_turn(game: Game) -> tuple[int, str, dict[str, Any]] | None:

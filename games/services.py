@@ -57,18 +57,34 @@ SeatRequest = OpenSeat | UserSeat | BotSeat
 
 @dataclass(frozen=True)
 class ActionResult:
-    """What an accepted action did: the game's new version and the events it appended."""
+    """What an accepted action did: the game's new version and the events it appended, the
+    seat the game now waits for, and the actor's own legal actions when that is still them
+    (returning tokens, choosing a noble), so a client need not ask again."""
 
     game_id: int
     version: int
     events: tuple[int, ...]
+    acting_seat: int | None = None
+    actions: tuple[dict[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"game_id": self.game_id, "version": self.version, "events": list(self.events)}
+        return {
+            "game_id": self.game_id,
+            "version": self.version,
+            "events": list(self.events),
+            "acting_seat": self.acting_seat,
+            "actions": list(self.actions),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ActionResult:
-        return cls(data["game_id"], data["version"], tuple(data["events"]))
+        return cls(
+            data["game_id"],
+            data["version"],
+            tuple(data["events"]),
+            data.get("acting_seat"),
+            tuple(data.get("actions", ())),
+        )
 
 
 # Follow-ups run after a successful commit, with the game's id and new version. Other parts of
@@ -76,9 +92,32 @@ class ActionResult:
 _after_commit_hooks: list[Callable[[int, int], None]] = []
 
 
-def register_after_commit(hook: Callable[[int, int], None]) -> None:
-    if hook not in _after_commit_hooks:
-        _after_commit_hooks.append(hook)
+@dataclass(frozen=True)
+class WhenABotMovesNext:
+    """An after-commit hook run only after commits that leave the game waiting for a bot.
+
+    The writer knows who moves next and who sits at the table, so the hook need not ask the
+    database: it is called ``hook(game_id, version, with_player=...)``, ``with_player`` telling
+    whether a player has a seat in the game.
+    """
+
+    hook: Callable[..., None]
+
+    def __call__(self, game_id: int, version: int, *, with_player: bool) -> None:
+        self.hook(game_id, version, with_player=with_player)
+
+
+def register_after_commit(
+    hook: Callable[..., None], *, only_when_a_bot_moves_next: bool = False
+) -> None:
+    """Run ``hook(game_id, version)`` after each commit that appended events to a game.
+
+    With ``only_when_a_bot_moves_next``, only after those that leave it waiting for a bot, as
+    ``hook(game_id, version, with_player=...)`` (see ``WhenABotMovesNext``).
+    """
+    entry = WhenABotMovesNext(hook) if only_when_a_bot_moves_next else hook
+    if entry not in _after_commit_hooks:
+        _after_commit_hooks.append(entry)
 
 
 # Lobby ----------------------------------------------------------------------------------------
@@ -315,8 +354,14 @@ def game_take_action(
             raise IllegalMove(str(error)) from None
         writer.finish_if_over()
         writer.save()
-        result = ActionResult(writer.game.pk, writer.record.version,
-                              tuple(range(first, writer.record.version + 1)))  # fmt: skip
+        after = writer.record
+        acting_seat = after.acting_seat
+        actions: tuple[dict[str, Any], ...] = ()
+        if acting_seat == seat and not as_bot and after.state is not None:
+            actions = tuple(map(engine.action_to_json, engine.legal_actions(after.state)))
+        result = ActionResult(writer.game.pk, after.version,
+                              tuple(range(first, after.version + 1)), acting_seat,
+                              actions)  # fmt: skip
         if idempotency_key is not None and user is not None:
             IdempotencyRecord.objects.create(game=writer.game, user=user, key=idempotency_key,
                                              request_fingerprint=fingerprint,
@@ -368,11 +413,17 @@ class _Writer:
 
     @classmethod
     def locked(cls, game_id: int) -> _Writer:
-        try:
-            game = Game.objects.select_for_update().get(pk=game_id)
-        except Game.DoesNotExist:
-            raise GameNotFound(f"There is no game {game_id}.") from None
-        return cls(game, game_record(game))
+        """Lock the game's row and read it with its seats, in one round trip: one row per
+        seat, each joined to the game, only the game's row locked."""
+        rows = list(
+            Seat.objects.select_related("game")
+            .select_for_update(of=("game",))
+            .filter(game_id=game_id)
+            .order_by("index")
+        )
+        if not rows:
+            raise GameNotFound(f"There is no game {game_id}.")
+        return cls(rows[0].game, game_record(rows[0].game, seats=rows))
 
     @property
     def record(self) -> GameRecord:
@@ -454,10 +505,18 @@ class _Writer:
                     seat.save(update_fields=["user", "bot_level", "display_name"])
         if self._appended:
             game_id, version = game.pk, record.version
+            bot_moves_next = record.bot_moves_next
+            with_player = any(seat.user_id is not None for seat in record.seats)
             for hook in _after_commit_hooks:
                 # robust: a follow-up that fails (say, the broker is down) must not turn a
                 # committed move into an error; the sweeper re-queues what was lost.
-                transaction.on_commit(lambda hook=hook: hook(game_id, version), robust=True)
+                if not isinstance(hook, WhenABotMovesNext):
+                    transaction.on_commit(lambda hook=hook: hook(game_id, version), robust=True)
+                elif bot_moves_next:
+                    transaction.on_commit(
+                        lambda hook=hook: hook(game_id, version, with_player=with_player),
+                        robust=True,
+                    )
 
 
 _SEAT_EVENTS = frozenset({"SeatTaken", "SeatLeft", "BotAdded"})

@@ -110,14 +110,19 @@ def bot_queue(*, with_player: bool) -> str:
 
 
 def queue_bot_turn(game_id: int, version: int) -> None:
-    """After-commit hook of the services: queue a bot turn when the game now waits for a bot."""
+    """Queue a bot turn if the game, still at ``version``, waits for a bot (asks the database)."""
     seats = Seat.objects.filter(
         game_id=game_id, game__status=Game.Status.ACTIVE, game__version=version
     ).values_list("index", "user_id", "bot_level", "game__acting_seat")
     waits_for_bot = any(index == acting and bot for index, _user, bot, acting in seats)
-    if not waits_for_bot:
-        return
-    with_player = any(user is not None for _index, user, _bot, _acting in seats)
+    if waits_for_bot:
+        with_player = any(user is not None for _index, user, _bot, _acting in seats)
+        enqueue_bot_turn(game_id, version, with_player=with_player)
+
+
+def enqueue_bot_turn(game_id: int, version: int, *, with_player: bool) -> None:
+    """After-commit hook of the services, run when the writer saw that a bot moves next;
+    ``with_player``: a player has a seat in the game (``bot_queue``)."""
     try:
         enqueue(play_bot_turn, game_id, version, queue=bot_queue(with_player=with_player))
     except BrokerUnavailable as error:

@@ -93,6 +93,23 @@ def translates_game_errors(view: View) -> View:
     return wrapper
 
 
+def for_visible_games(view: View) -> View:
+    """A game the user may not see answers exactly as a game id never used.
+
+    Checked before anything else, so that no later check (a seat, the game's status, the
+    version an action names) can tell a private game of others from no game at all. Goes
+    inside ``translates_game_errors``.
+    """
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, game_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if selectors.game_version_for_viewer(game_id, request.user) is None:
+            raise GameNotFound(f"There is no game {game_id}.")
+        return view(request, game_id, *args, **kwargs)
+
+    return wrapper
+
+
 def _refused(request: HttpRequest, error: GameError, game_id: int | None) -> HttpResponse:
     status = next((code for kind, code in ERROR_STATUS.items() if isinstance(error, kind)), 400)
     # A reused key means a form from an old page (the back button): the game moved on too.
@@ -235,6 +252,7 @@ def game_version(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 @translates_game_errors
+@for_visible_games
 def game_act(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get(game_id)
     action, expected_version, idempotency_key = variants.web_for(game.variant).action_from_form(
@@ -253,6 +271,7 @@ def game_act(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @translates_game_errors
+@for_visible_games
 def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
     """GET asks to confirm (so it works without JavaScript); POST resigns."""
     if request.method == "POST":
@@ -385,6 +404,7 @@ def _waiting_room(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> 
 @login_required
 @require_POST
 @translates_game_errors
+@for_visible_games
 def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
     """Take a seat in a public game from the lobby; private games need their invite link."""
     form = JoinForm(request.POST)
@@ -397,6 +417,7 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 @translates_game_errors
+@for_visible_games
 def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
     services.game_leave_seat(game_id=game_id, user=request.user)
     messages.info(request, "You left the game.")
@@ -406,6 +427,7 @@ def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 @translates_game_errors
+@for_visible_games
 def game_add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
     form = AddBotForm(request.POST)
     if not form.is_valid():
@@ -422,6 +444,7 @@ def game_add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 @translates_game_errors
+@for_visible_games
 def game_cancel(request: HttpRequest, game_id: int) -> HttpResponse:
     services.game_abort(game_id=game_id, by_user=request.user, reason="called off by its creator")
     messages.info(request, "The game was called off.")

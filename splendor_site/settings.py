@@ -7,6 +7,7 @@ emails printed to the console. `.env.example` lists every variable this module r
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -73,6 +74,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
     "accounts",
     "games",
     "analytics",
@@ -86,9 +88,13 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Before any view or CSRF check reads the body; after auth, so its error page can render.
+    "splendor_site.middleware.RequestBodyLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Turns a locked-out login into the lock-out page (django-axes); last, as its docs ask.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "splendor_site.urls"
@@ -109,6 +115,13 @@ TEMPLATES = [
         },
     },
 ]
+
+# Bodies longer than this many bytes are refused with 413 before they are read, on pages and
+# API alike. The largest legitimate body (an admin action on a page of games) is a few KiB.
+REQUEST_BODY_MAX_BYTES = int(env_str("REQUEST_BODY_MAX_BYTES", "65536"))
+# That middleware bounds every body by its view's allowance (a game file to import may be
+# 5 MB), so Django's own single cap would only refuse what a view allows.
+DATA_UPLOAD_MAX_MEMORY_SIZE = None
 
 # --- Content Security Policy ------------------------------------------------------------------
 
@@ -141,7 +154,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Seconds a connection is kept for reuse. The ASGI entry point sets 0 (splendor_site/asgi.py):
     # there each request runs in a thread of its own, so kept connections would pile up.
     DATABASES["default"]["CONN_MAX_AGE"] = int(env_str("DATABASE_CONN_MAX_AGE", "600"))
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # No "SELECT 1" before each request's first query: that is a round trip on every request.
+    # A connection that broke while idle fails one request, after which Django closes it,
+    # and the next request opens a fresh one (docs/decisions.md).
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite ignores SELECT ... FOR UPDATE; taking the write lock when a transaction begins
     # serialises writers instead of failing them with "database is locked" midway.
@@ -240,21 +256,29 @@ BROKER_PUBLISH_WAIT_SECONDS = float(env_str("BROKER_PUBLISH_WAIT_SECONDS", "0.4"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Fair scheduling: a bot's turn in a game with a player in it goes to its own queue, so that
 # games between bots only (their own queue) cannot keep a waiting player's bot behind them.
+# Statistics (analytics.tasks) go to a queue of their own too, so they never hold up a bot.
 # README, "Bots, the worker and beat": give each its own worker. A worker started without -Q
-# consumes all three.
+# consumes all four.
 BOT_QUEUE_WITH_PLAYERS = "bots_with_players"
 BOT_QUEUE_BOTS_ONLY = "bots_only"
+ANALYTICS_QUEUE = "analytics"
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_QUEUES = [
     Queue(CELERY_TASK_DEFAULT_QUEUE),
     Queue(BOT_QUEUE_WITH_PLAYERS),
     Queue(BOT_QUEUE_BOTS_ONLY),
+    Queue(ANALYTICS_QUEUE),
 ]
+CELERY_TASK_ROUTES = {"analytics.tasks.*": {"queue": ANALYTICS_QUEUE}}
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-bot-turns": {
         "task": "games.tasks.sweep_stuck_bot_turns",
         "schedule": float(env_str("BOT_SWEEP_INTERVAL_SECONDS", "30")),
+    },
+    "catch-up-analytics": {
+        "task": "analytics.tasks.catch_up_analytics",
+        "schedule": float(env_str("ANALYTICS_CATCH_UP_INTERVAL_SECONDS", "300")),
     },
 }
 
@@ -277,9 +301,20 @@ GAMES_MAX_ACTIVE_PER_ACCOUNT = int(env_str("GAMES_MAX_ACTIVE_PER_ACCOUNT", "20")
 GAMES_MAX_BOT_ONLY_PER_ACCOUNT = int(env_str("GAMES_MAX_BOT_ONLY_PER_ACCOUNT", "3"))
 GAMES_MAX_CREATED_PER_HOUR = int(env_str("GAMES_MAX_CREATED_PER_HOUR", "30"))
 
+# --- Analytics --------------------------------------------------------------------------------
+
+# Finished games the catch-up queues per run, at most.
+ANALYTICS_CATCH_UP_BATCH = 500
+# Rated games a player needs before the leaderboard lists them.
+LEADERBOARD_MIN_GAMES = int(env_str("LEADERBOARD_MIN_GAMES", "5"))
+
 # --- REST API ---------------------------------------------------------------------------------
 
 # JSON only, one error shape (games.api.errors), personal bearer tokens or the site's session.
+# A process remembers an authenticated API token this many seconds (0: never); a revoked token
+# is refused everywhere within that time (docs/decisions.md).
+API_TOKEN_CACHE_SECONDS = float(env_str("API_TOKEN_CACHE_SECONDS", "5"))
+
 # Action submission is throttled per user; API_ACTION_THROTTLE_RATE is "<count>/<sec|min|hour>".
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -289,7 +324,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # Bounded in size and nesting depth (games.api.parsers).
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "games.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {"actions": env_str("API_ACTION_THROTTLE_RATE", "600/min")},
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
@@ -329,6 +365,30 @@ LOGOUT_REDIRECT_URL = "home"
 GAME_INVITE_MAX_AGE = 14 * 24 * 3600
 # How often an open game page asks whether the game moved on, while the tab is visible.
 GAME_POLL_INTERVAL_MS = 2000
+
+# --- Failed logins (django-axes) -------------------------------------------------------------
+
+# Every sign-in goes through authenticate(); axes's backend comes first and refuses it while the
+# account, or the address it comes from, is locked out. Each is counted on its own: after
+# LOGIN_FAILURE_LIMIT failures for one username (from anywhere) or from one address (for any
+# usernames), sign-ins are refused for LOGIN_LOCKOUT_MINUTES. Staff lift a lock-out early by
+# deleting its "access attempt" in the admin (or `manage.py axes_reset_username NAME`).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(env_str("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(env_str("LOGIN_LOCKOUT_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out_response"  # 429, says for how long
+AXES_USERNAME_CALLABLE = "accounts.lockout.username_for_axes"  # fits axes's column
+# The address is the connection's: a client could write any X-Forwarded-For and dodge the
+# per-address count. Behind a proxy that sets REMOTE_ADDR to the proxy, every visitor would
+# share one address: see docs/decisions.md.
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+# Only failures are recorded; successful sign-ins are not logged.
+AXES_DISABLE_ACCESS_LOG = True
 
 # --- Logging ----------------------------------------------------------------------------------
 

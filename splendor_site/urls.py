@@ -8,5 +8,6 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("stats/", include("analytics.urls")),
     path("", include("games.urls")),
 ]

@@ -52,15 +52,20 @@ def play(base_url: str, tokens: list[str], seed: int = 0, timeout: float = 600) 
             game, etags[index] = response.json(), response.headers["ETag"]
             if game["status"] in FINISHED:
                 return game
-            if game["legal_actions"]:  # the game waits for this player
+            actions, etag = game["legal_actions"], etags[index]
+            while actions:  # the game waits for this player
                 answer = player.post(
                     game_url + "actions/",
-                    json=choose(game["legal_actions"], rng),
-                    headers={"If-Match": etags[index], "Idempotency-Key": str(uuid.uuid4())},
+                    json=choose(actions, rng),
+                    headers={"If-Match": etag, "Idempotency-Key": str(uuid.uuid4())},
                 )
-                if answer.status_code != 412:  # 412: the game moved on, so look again
-                    answer.raise_for_status()
                 acted = True
+                if answer.status_code == 412:  # the game moved on, so look again
+                    break
+                answer.raise_for_status()
+                # Still this player's turn (tokens to return, a noble to choose)? The answer
+                # carries the new version and the next legal actions: no need to GET them.
+                actions, etag = answer.json()["actions"], answer.headers["ETag"]
         if not acted:
             time.sleep(0.2)
     raise TimeoutError(f"the game at {game_url} did not end in {timeout} seconds")

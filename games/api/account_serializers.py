@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH
+from accounts.text import NON_BLANK_TEXT_PATTERN, VISIBLE_TEXT_PATTERN
 from games.api.fields import StrictBooleanField, StrictCharField, StrictSerializer
+
+_NO_CONTROL_CHARACTERS = (
+    "Control characters are not allowed. Neither are invisible formatting ones."
+)
 
 
 class ProfileSerializer(serializers.Serializer):
@@ -18,7 +24,13 @@ class ProfileSerializer(serializers.Serializer):
 
 class ProfileUpdateSerializer(StrictSerializer):
     display_name = StrictCharField(
-        max_length=DISPLAY_NAME_MAX_LENGTH, allow_blank=True, required=False, trim_whitespace=True
+        max_length=DISPLAY_NAME_MAX_LENGTH,
+        allow_blank=True,
+        required=False,
+        # Checked as sent, as the schema states it; the service trims surrounding spaces.
+        trim_whitespace=False,
+        validators=[RegexValidator(VISIBLE_TEXT_PATTERN, _NO_CONTROL_CHARACTERS)],
+        help_text="Empty to show your username. No control or invisible formatting characters.",
     )
     email_on_turn = StrictBooleanField(required=False)
 
@@ -41,4 +53,9 @@ class ApiTokenCreatedSerializer(ApiTokenSerializer):
 
 
 class ApiTokenCreateSerializer(StrictSerializer):
-    name = StrictCharField(max_length=TOKEN_NAME_MAX_LENGTH, help_text="What it is for.")
+    name = StrictCharField(
+        max_length=TOKEN_NAME_MAX_LENGTH,
+        trim_whitespace=False,
+        validators=[RegexValidator(NON_BLANK_TEXT_PATTERN, _NO_CONTROL_CHARACTERS)],
+        help_text="What it is for. Not only spaces; no control or invisible formatting characters.",
+    )

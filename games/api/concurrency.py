@@ -15,8 +15,12 @@ from rest_framework.response import Response
 from games.api.errors import InvalidHeader, PreconditionRequired
 
 IDEMPOTENCY_KEY_MAX_LENGTH = 255
-_ENTITY_TAG = re.compile(r'^\s*(?:W/)?"(\d{1,9})"\s*$')
-_PRINTABLE_ASCII = re.compile(r"^[\x21-\x7e]+$")
+ENTITY_TAG_PATTERN = r'^\s*(?:W/)?"(\d{1,9})"\s*$'
+"""If-Match: one entity tag holding a version. The schema states the same pattern."""
+IDEMPOTENCY_KEY_PATTERN = rf"^[\x21-\x7e]{{1,{IDEMPOTENCY_KEY_MAX_LENGTH}}}$"
+"""Idempotency-Key: printable ASCII without spaces. The schema states the same pattern."""
+_ENTITY_TAG = re.compile(ENTITY_TAG_PATTERN)
+_IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY_PATTERN)
 
 
 def etag_for(version: int) -> str:
@@ -57,7 +61,7 @@ def idempotency_key_from(request: Request) -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
-    if len(key) > IDEMPOTENCY_KEY_MAX_LENGTH or not _PRINTABLE_ASCII.match(key):
+    if not _IDEMPOTENCY_KEY.match(key):
         raise InvalidHeader(
             "Idempotency-Key",
             f"Idempotency-Key must be 1 to {IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII "

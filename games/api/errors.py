@@ -23,6 +23,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from accounts.errors import AccountError
+from games.api.parsers import RequestTooLarge
 from games.errors import GameError, StaleVersion
 
 logger = logging.getLogger(__name__)
@@ -62,7 +63,18 @@ class InvalidHeader(exceptions.APIException):
         self.header = header
 
 
-class ExportNotReady(exceptions.NotFound):
+def request_too_large_body(max_bytes: int) -> dict[str, Any]:
+    """The error body of a 413, for the middleware that answers before DRF sees the request."""
+    exc = RequestTooLarge(max_bytes)
+    return error_body(exc.default_code, str(exc.detail), {"max_bytes": max_bytes})
+
+
+class ExportNotReady(exceptions.APIException):
+    """The game exists, but its status does not allow an export yet: 409, as every request
+    the game's present status refuses (a 404 would say the game just created is missing)."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "invalid_request"
     default_detail = "A game can be exported once it is over."
 
 
@@ -127,6 +139,8 @@ def _describe_drf_exception(exc: exceptions.APIException) -> tuple[str, str, dic
         details["retry_after_seconds"] = math.ceil(exc.wait)
     if isinstance(exc, InvalidHeader):
         details["header"] = exc.header
+    if isinstance(exc, RequestTooLarge):
+        details["max_bytes"] = exc.max_bytes
     return code, str(detail), details
 
 

@@ -80,7 +80,10 @@ class GameCreateSerializer(StrictSerializer):
         child=NewSeatField(),
         min_length=2,
         max_length=4,
-        help_text="In seat order. At most one `user` seat: you.",
+        help_text=(
+            "In seat order. At most one `user` seat: you. A second one is refused with 409 "
+            "(invalid_request), as joining a game you sit in is: no schema can count them."
+        ),
     )
     is_public = StrictBooleanField(
         default=True, help_text="Public games are listed in the lobby and open to spectators."
@@ -88,11 +91,6 @@ class GameCreateSerializer(StrictSerializer):
     options = NoOptionsSerializer(
         required=False, default=dict, help_text="Variant options; the base game has none: {}."
     )
-
-    def validate_seats(self, seats: list[dict[str, str]]) -> list[dict[str, str]]:
-        if sum(seat["type"] == "user" for seat in seats) > 1:
-            raise serializers.ValidationError("You can take only one seat (type user).")
-        return seats
 
 
 class JoinSerializer(StrictSerializer):
@@ -130,9 +128,17 @@ class GameListFilterSerializer(StrictSerializer):
     limit = serializers.IntegerField(
         min_value=1, max_value=MAX_GAMES_PER_PAGE, default=20, help_text="Games per page."
     )
-    cursor = serializers.CharField(
-        required=False, help_text="The page to fetch: from `next` or `previous`."
-    )
+
+
+class GameListQuerySerializer(GameListFilterSerializer):
+    """The filters plus the page's cursor, which is left out of the schema on purpose.
+
+    A cursor is opaque and signed by the server: only the ones in `next` and `previous` are
+    valid, and no schema can describe them, so clients follow those links instead of building
+    the parameter (and a schema-valid cursor the server refuses would be a contradiction).
+    """
+
+    cursor = serializers.CharField(required=False)
 
 
 class EventPageQuerySerializer(StrictSerializer):
@@ -324,6 +330,16 @@ class ActionAcceptedSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="The game's version after the action.")
     events = serializers.ListField(
         child=serializers.IntegerField(), help_text="The seqs of the events it appended."
+    )
+    acting_seat = serializers.IntegerField(
+        allow_null=True, help_text="The seat the game now waits for; null once it is over."
+    )
+    actions = serializers.ListField(
+        child=ActionField(),
+        help_text=(
+            "Your legal actions at the new version when the game still waits for you "
+            "(returning tokens, choosing a noble), else empty: no need to GET them again."
+        ),
     )
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from base64 import b64decode, b64encode
+from urllib import parse
+
+from django.core import signing
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
@@ -23,6 +27,7 @@ from games.api.game_serializers import (
     GameCreateSerializer,
     GameExportSerializer,
     GameListFilterSerializer,
+    GameListQuerySerializer,
     GameSummaryPageSerializer,
     GameViewSerializer,
 )
@@ -32,29 +37,61 @@ EXPORT_FORMAT = "splendor-online/game-export/1"
 
 
 class GamePagination(CursorPagination):
+    """DRF's cursor pagination, with cursors signed by the server.
+
+    A cursor carries a position that goes straight into the query: unsigned, any well-formed
+    one (``p=abc``) reached the database and failed there. Signed, a cursor the server did not
+    issue (forged, edited, or from before a change of SECRET_KEY) is a bad request, 400.
+    """
+
     ordering = ("-created_at", "-id")
     page_size = 20
     page_size_query_param = "limit"
     max_page_size = MAX_GAMES_PER_PAGE
+    cursor_salt = "games.api.game-list-cursor"
+
+    def encode_cursor(self, cursor: Cursor) -> str:
+        tokens = {}
+        if cursor.offset:
+            tokens["o"] = str(cursor.offset)
+        if cursor.reverse:
+            tokens["r"] = "1"
+        if cursor.position is not None:
+            tokens["p"] = cursor.position
+        encoded = b64encode(parse.urlencode(tokens).encode("ascii")).decode("ascii")
+        assert self.base_url is not None
+        signed = self._signer().sign(encoded)
+        return replace_query_param(self.base_url, self.cursor_query_param, signed)
 
     def decode_cursor(self, request: Request) -> Cursor | None:
+        signed = request.query_params.get(self.cursor_query_param)
+        if signed is None:
+            return None
         try:
-            return super().decode_cursor(request)
-        except exceptions.NotFound:
+            encoded = self._signer().unsign(signed)
+            querystring = b64decode(encoded.encode("ascii")).decode("ascii")
+            tokens = parse.parse_qs(querystring, keep_blank_values=True)
+            offset = int(tokens.get("o", ["0"])[0])
+            reverse = tokens.get("r", ["0"])[0] == "1"
+            position = tokens.get("p", [None])[0]
+        except (signing.BadSignature, TypeError, ValueError):
             # A cursor is a query parameter like any other: a bad one is a bad request.
             raise exceptions.ValidationError({"cursor": [self.invalid_cursor_message]}) from None
+        return Cursor(offset=offset, reverse=reverse, position=position)
+
+    def _signer(self) -> signing.Signer:
+        return signing.Signer(salt=self.cursor_salt)
 
 
 class GameListView(APIView):
     pagination_class = GamePagination
-    # A game's options may be invalid for its variant: that is about the request, hence 400.
-    invalid_request_status = status.HTTP_400_BAD_REQUEST
 
     @extend_schema(
         operation_id="games_list",
         summary="List the games you may see",
         description=(
-            "Public games and your own, newest first, in pages: follow `next`. "
+            "Public games and your own, newest first, in pages: follow the links in `next` and "
+            "`previous` (their `cursor` is signed by the server; one it did not issue is 400). "
             "`mine` and `my_turn` need you to be signed in."
         ),
         tags=["games"],
@@ -62,7 +99,7 @@ class GameListView(APIView):
         responses=schema.responses({200: GameSummaryPageSerializer}),
     )
     def get(self, request: Request) -> Response:
-        filters = GameListFilterSerializer(data=request.query_params.dict())
+        filters = GameListQuerySerializer(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         wanted = dict(filters.validated_data)
         for paging in ("limit", "cursor"):
@@ -86,7 +123,11 @@ class GameListView(APIView):
         ),
         tags=["games"],
         request=GameCreateSerializer,
-        responses=schema.responses({201: GameViewSerializer}, status_429=schema.LIMIT_REACHED),
+        responses=schema.responses(
+            {201: GameViewSerializer},
+            status_409=schema.error("You asked for more than one seat (code invalid_request)."),
+            status_429=schema.LIMIT_REACHED,
+        ),
         parameters=[schema.etag(201)],
     )
     def post(self, request: Request) -> Response:
@@ -171,10 +212,13 @@ class GameExportView(GameObjectView):
         description=(
             "The whole event log and the revealed setup (seed, deck order, salt) of a finished "
             "or aborted game, so anyone can replay it and check the shuffle against the "
-            "commitment published at the start. 404 while the game runs."
+            "commitment published at the start. 409 (invalid_request) while the game runs."
         ),
         tags=["history"],
-        responses=schema.responses({200: GameExportSerializer}),
+        responses=schema.responses(
+            {200: GameExportSerializer},
+            status_409=schema.error("The game is not over yet (code invalid_request)."),
+        ),
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = self.get_game()

@@ -209,6 +209,8 @@ class BulkExportView(FileDownloadView):
 
 class ImportView(APIView):
     permission_classes = (IsAuthenticated,)
+    # A game file, not a command: read up to its own limit (splendor_site.middleware).
+    max_body_bytes = MAX_UPLOAD_BYTES
     invalid_request_status = status.HTTP_400_BAD_REQUEST
 
     @extend_schema(

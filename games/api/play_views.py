@@ -15,6 +15,7 @@ from games.api.base import GameObjectView
 from games.api.concurrency import expected_version_from, idempotency_key_from, with_etag
 from games.api.game_serializers import ActionAcceptedSerializer, LegalActionsSerializer
 from games.api.permissions import CanSeeGame
+from games.api.schema import RequiredBodySchema
 from games.api.throttling import ActionRateThrottle
 from games.errors import GameError
 
@@ -32,7 +33,9 @@ class LegalActionsView(GameObjectView):
         responses=schema.responses({200: LegalActionsSerializer}),
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = self.get_game()
+        # The caller's seat comes with the game row: one query for both.
+        game = selectors.game_get_with_viewer_seat(game_id, request.user)
+        self.check_object_permissions(request, game)
         actions = selectors.game_legal_actions_for_viewer(game, request.user)
         # Actions are only ever legal for the seat to act: look the seat up only without any.
         viewer_seat = game.acting_seat if actions else selectors.seat_for_viewer(game, request.user)
@@ -107,3 +110,6 @@ class ActionView(GameObjectView):
             self.get_game()
             raise
         return with_etag(Response(result.to_json()), result.version)
+
+    # Below the handler: in the class body, ``schema`` names the module until this line.
+    schema = RequiredBodySchema()

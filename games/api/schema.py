@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
+
+from games.api.concurrency import ENTITY_TAG_PATTERN, IDEMPOTENCY_KEY_PATTERN
 
 
 class StrictSerializerScheme(OpenApiSerializerExtension):
@@ -22,6 +25,17 @@ class StrictSerializerScheme(OpenApiSerializerExtension):
         return mapped
 
 
+class RequiredBodySchema(AutoSchema):
+    """Marks the request body required where drf-spectacular cannot tell (a oneOf of actions):
+    without it the schema would allow an empty body, which the endpoint refuses."""
+
+    def _get_request_body(self, direction: str = "request") -> Any:
+        body = super()._get_request_body(direction)
+        if body:
+            body["required"] = True
+        return body
+
+
 class ErrorDetailSerializer(serializers.Serializer):
     code = serializers.CharField(
         help_text=(
@@ -29,14 +43,15 @@ class ErrorDetailSerializer(serializers.Serializer):
             "authentication_failed, forbidden, not_found, method_not_allowed, "
             "unsupported_media_type, not_acceptable, throttled, illegal_action, "
             "invalid_request, stale_version, idempotency_key_reused, precondition_required, "
-            "invalid_header, server_error."
+            "invalid_header, request_too_large, server_error."
         )
     )
     message = serializers.CharField(help_text="For people: what went wrong.")
     details = serializers.DictField(
         help_text=(
             "More about it: `fields` for validation errors, `current_version` for "
-            "stale_version, `retry_after_seconds` for throttled, `header` for invalid_header."
+            "stale_version, `retry_after_seconds` for throttled, `header` for invalid_header, "
+            "`max_bytes` for request_too_large."
         )
     )
 
@@ -69,6 +84,7 @@ COMMON_ERRORS: dict[int, Any] = {
     404: NOT_FOUND,
     405: error("This method is not allowed here."),
     406: error("Only application/json responses are available."),
+    413: error("The body is larger than the server reads (`details.max_bytes`, 64 KiB)."),
     415: error("Send the body as application/json."),
     500: error("Unexpected server error."),
 }
@@ -104,6 +120,7 @@ IF_MATCH = OpenApiParameter(
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
     required=True,
+    pattern=ENTITY_TAG_PATTERN,
     description=(
         'The ETag of the version your action was chosen at, e.g. `"12"`. Missing: 428; '
         "stale: 412 with `details.current_version`."
@@ -113,6 +130,7 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
+    pattern=IDEMPOTENCY_KEY_PATTERN,
     description=(
         "Any unique string (1–255 printable ASCII characters, e.g. a UUID). A retry with the "
         "same key and body gets the first response back and plays nothing; the same key with "

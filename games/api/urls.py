@@ -38,6 +38,7 @@ v1_patterns = [
     path("games/<int:game_id>/", include(game_patterns)),
     path("history/", history_views.HistoryListView.as_view(), name="history"),
     path("exports/games.jsonl.gz", history_views.BulkExportView.as_view(), name="bulk-export"),
+    path("stats/", include("analytics.api.urls")),
     path("profile/", account_views.ProfileView.as_view(), name="profile"),
     path("tokens/", account_views.TokenListView.as_view(), name="token-list"),
     path("tokens/<int:token_id>/", account_views.TokenDetailView.as_view(), name="token-detail"),

@@ -18,7 +18,7 @@ from typing import Any
 
 from games.bots.determinize import sample_state
 from games.bots.evaluation import DEFAULT_WEIGHTS, Weights, player_value
-from games.engine import Action, State, apply_action, legal_actions
+from games.engine import Action, State, apply_legal, legal_actions
 from games.engine.splendor.actions import BuyCard, ReserveCard
 from games.engine.splendor.state import CHOOSE_NOBLE, RETURN_TOKENS
 
@@ -49,7 +49,7 @@ def rank_actions(
         seen = board
         if isinstance(action, BuyCard | ReserveCard) and action.card in board:
             seen = tuple(card for card in board if card != action.card)
-        after = apply_action(state, action)
+        after = apply_legal(state, action)
         own = _settled_value(after, seat, seen, weights)
         others = [
             player_value(after, other, weights, seen)
@@ -64,7 +64,7 @@ def _settled_value(state: State, seat: int, board: tuple[int, ...], weights: Wei
     """The seat's value once its pending returns and noble choice are made as well as can be."""
     if state.current == seat and state.phase in (RETURN_TOKENS, CHOOSE_NOBLE):
         return max(
-            _settled_value(apply_action(state, action), seat, board, weights)
+            _settled_value(apply_legal(state, action), seat, board, weights)
             for action in legal_actions(state)
         )
     return player_value(state, seat, weights, board)

@@ -34,7 +34,7 @@ from typing import Any
 from games.bots import greedy, policy
 from games.bots.determinize import Determinizer
 from games.bots.evaluation import DEFAULT_WEIGHTS, Weights, position_scores
-from games.engine import Action, State, apply_action, legal_actions
+from games.engine import Action, State, apply_legal, legal_actions
 from games.engine.splendor.actions import BuyCard
 from games.engine.splendor.state import CHOOSE_NOBLE, GAME_OVER, MAIN, RETURN_TOKENS
 
@@ -148,7 +148,7 @@ def _iterate(
             child = _Node(mover=state.current)
             node.children[untried] = child
             path.append(child)
-            state = apply_action(state, untried)
+            state = apply_legal(state, untried)
             break
         best_score = -1.0
         best_action = candidates[0]
@@ -166,7 +166,7 @@ def _iterate(
                 best_action = action
         node = node.children[best_action]
         path.append(node)
-        state = apply_action(state, best_action)
+        state = apply_legal(state, best_action)
         if state.phase == GAME_OVER:
             break
         candidates = _tree_actions(state, node.visits, settings)
@@ -196,5 +196,5 @@ def _playout(state: State, rng: random.Random, horizon: int, weights: Weights) -
     while state.phase != GAME_OVER and (
         state.phase != MAIN or state.turn < horizon or (state.turn - horizon) % seats
     ):
-        state = apply_action(state, policy.choose(state, rng))
+        state = apply_legal(state, policy.choose(state, rng))
     return position_scores(state, weights)

@@ -42,6 +42,9 @@ class Rules(Protocol):
     def apply_action(self, state: Any, action: Any) -> Any:
         """The next state; never changes ``state``; ``IllegalAction`` with a readable reason."""
 
+    def apply_legal(self, state: Any, action: Any) -> Any:
+        """``apply_action`` without its checks, for an action ``legal_actions`` listed."""
+
     def outcome(self, state: Any) -> Any:
         """``None`` while the game runs; an outcome with ``points``, ``cards_bought``,
         ``winners``, ``decided_by`` and ``ended_by`` once it is over."""

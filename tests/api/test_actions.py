@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from games.models import Game
@@ -41,9 +43,45 @@ def test_an_accepted_action_answers_its_events_and_the_new_etag(
         "game_id": started_game.pk,
         "version": version + 1,
         "events": [version + 1],
+        "acting_seat": 1,
+        "actions": [],  # bob moves next, and his options are his
     }
     assert response["ETag"] == f'"{version + 1}"'
     assert footprint(started_game) == (version + 1, version + 1)
+
+
+def test_an_action_that_leaves_you_to_act_answers_your_next_actions_to_submit_at_once(
+    started_game: Game, as_alice: APIClient, as_bob: APIClient
+) -> None:
+    # Both take tokens until someone goes over ten: the answer must then list their returns,
+    # and one of them must be accepted at the answer's version without a GET in between.
+    clients = (as_alice, as_bob)
+    for _ in range(20):
+        game = Game.objects.get(pk=started_game.pk)
+        client = clients[game.acting_seat]
+        legal = client.get(game_url(game, "legal-actions/")).json()["actions"]
+        takes = [action for action in legal if action["type"] == "take_gems"]
+        # Take the most gems; with none left, reserve (its gold goes over ten).
+        reserves = [action for action in legal if action["type"] == "reserve_card"]
+        chosen = max(takes, key=lambda take: len(take["gems"])) if takes else reserves[0]
+        answer = post_action(client, game, chosen, version=game.version)
+        assert answer.status_code == 200
+        if answer.json()["actions"]:
+            break
+    else:
+        pytest.fail("nobody went over ten tokens")
+    body = answer.json()
+    seat = clients.index(client)
+    assert body["acting_seat"] == seat
+    assert {action["type"] for action in body["actions"]} == {"return_tokens"}
+    assert answer["ETag"] == f'"{body["version"]}"'
+    assert body["actions"] == client.get(game_url(game, "legal-actions/")).json()["actions"]
+
+    returned = post_action(client, game, body["actions"][0], version=body["version"])
+
+    assert returned.status_code == 200
+    assert returned.json()["acting_seat"] == 1 - seat
+    assert returned.json()["actions"] == []
 
 
 def test_an_action_without_if_match_is_428_and_changes_nothing(
@@ -274,3 +312,28 @@ def _rest_framework_settings() -> dict[str, object]:
     from django.conf import settings
 
     return dict(settings.REST_FRAMEWORK)
+
+
+def test_an_action_and_the_next_players_look_cost_at_most_seven_round_trips(
+    started_game: Game, as_alice: APIClient, as_bob: APIClient
+) -> None:
+    # Tokens already remembered, as on a busy server: what is left is the work itself.
+    as_alice.get(game_url(started_game, "legal-actions/"))
+    as_bob.get(game_url(started_game, "legal-actions/"))
+
+    with CaptureQueriesContext(connection) as posted:
+        answer = post_action(as_alice, started_game, TAKE_THREE, version=started_game.version)
+    with CaptureQueriesContext(connection) as looked:
+        legal = as_bob.get(game_url(started_game, "legal-actions/"))
+
+    assert answer.status_code == 200
+    assert legal.json()["actions"], "bob learns his options"
+    # Inside the test's own transaction, BEGIN and COMMIT are a savepoint and its release.
+    opening = {"SAVEPOINT": "BEGIN", "RELEASE": "COMMIT"}
+    post_statements = [
+        opening.get(word, word)
+        for word in (query["sql"].split()[0] for query in posted.captured_queries)
+    ]
+    assert post_statements == ["BEGIN", "SELECT", "INSERT", "UPDATE", "COMMIT"]
+    assert len(looked.captured_queries) == 1  # the game row, with bob's seat
+    assert len(posted.captured_queries) + len(looked.captured_queries) <= 7

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
 from typing import Any
+from urllib import parse
 
 import pytest
 from django.contrib.auth.models import User
@@ -51,7 +53,6 @@ def test_a_game_with_every_seat_filled_starts_at_once(as_alice: APIClient) -> No
     [
         ({"seats": [{"type": "user"}]}, "seats"),
         ({"seats": [{"type": "user"}] + [{"type": "open"}] * 4}, "seats"),
-        ({"seats": [{"type": "user"}, {"type": "user"}]}, "seats"),
         ({"seats": [{"type": "user"}, {"type": "bot"}]}, "seats"),
         ({"seats": [{"type": "user"}, {"type": "bot", "level": "genius"}]}, "seats"),
         ({"seats": [{"type": "user"}, {"type": "robot"}]}, "seats"),
@@ -69,6 +70,19 @@ def test_a_bad_game_request_is_refused_field_by_field(
     assert response.status_code == 400
     assert error_code(response) == "validation_error"
     assert field in response.json()["error"]["details"]["fields"]
+    assert Game.objects.count() == 0
+
+
+def test_taking_two_seats_is_refused_as_joining_twice_is(as_alice: APIClient) -> None:
+    """409 like the join endpoint's "you already have a seat": the schema cannot count seats,
+    so a schema-valid body is refused for the game's rule, not for its shape (docs/decisions.md)."""
+    response = as_alice.post(
+        "/api/v1/games/", {"seats": [{"type": "user"}, {"type": "user"}]}, format="json"
+    )
+
+    assert response.status_code == 409
+    assert error_code(response) == "invalid_request"
+    assert response.json()["error"]["message"] == "A player can take only one seat in a game."
     assert Game.objects.count() == 0
 
 
@@ -249,6 +263,51 @@ def test_a_game_that_does_not_exist_is_404(as_alice: APIClient) -> None:
         assert response.status_code == 404
         assert error_code(response) == "not_found"
     assert GameEvent.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "cursor",
+    [
+        "cD0xMjM%3D",  # base64 of p=123: well formed, never issued
+        "cD1hYmM%3D",  # p=abc
+        "bz0xJnI9MSZwPTIwMjYtMDEtMDE%3D",  # o=1&r=1&p=2026-01-01
+        "%00",
+        "cD0xMjM=:forgedsignature",
+    ],
+)
+def test_a_cursor_the_server_did_not_issue_is_400(
+    alice: User, as_alice: APIClient, cursor: str
+) -> None:
+    services.game_create(
+        variant="splendor",
+        seats=[services.UserSeat(alice), services.OpenSeat()],
+        created_by=alice,
+    )
+
+    response = as_alice.get(f"/api/v1/games/?cursor={cursor}")
+
+    assert response.status_code == 400
+    assert error_code(response) == "validation_error"
+    assert set(response.json()["error"]["details"]["fields"]) == {"cursor"}
+
+
+def test_an_issued_cursor_edited_by_the_client_is_400(alice: User, as_alice: APIClient) -> None:
+    for _ in range(3):
+        services.game_create(
+            variant="splendor",
+            seats=[services.UserSeat(alice), services.OpenSeat()],
+            created_by=alice,
+        )
+    next_url = as_alice.get("/api/v1/games/?limit=1").json()["next"]
+    issued = parse.parse_qs(parse.urlsplit(next_url).query)["cursor"][0]
+    _value, _, signature = issued.rpartition(":")
+    edited = base64.b64encode(b"p=abc").decode() + ":" + signature
+
+    assert as_alice.get(next_url).status_code == 200
+    response = as_alice.get("/api/v1/games/", {"limit": 1, "cursor": edited})
+
+    assert response.status_code == 400
+    assert error_code(response) == "validation_error"
 
 
 def test_past_a_cap_creating_a_game_is_refused_with_429_and_the_reason(

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from accounts import selectors as account_selectors
 from accounts.models import Profile
+from accounts.text import (
+    FORBIDDEN_CHARACTERS,
+    NON_BLANK_TEXT_PATTERN,
+    VISIBLE_TEXT_PATTERN,
+    has_forbidden_characters,
+)
 from tests.api.helpers import error_code
 
 
@@ -38,6 +47,9 @@ def test_patching_changes_only_the_given_fields(alice: User, as_alice: APIClient
     [
         {"display_name": "x" * 51},
         {"display_name": "tab\there"},
+        {"display_name": "evil\u202eeman"},  # a right-to-left override
+        {"display_name": "zero\u200bwidth"},
+        {"display_name": "two\nlines"},
         {"display_name": 5},
         {"email_on_turn": "no"},
         {"email_on_turn": None},
@@ -60,3 +72,28 @@ def test_put_is_not_allowed(as_alice: APIClient) -> None:
 
     assert response.status_code == 405
     assert error_code(response) == "method_not_allowed"
+
+
+def test_the_forbidden_characters_are_exactly_the_controls_and_invisible_formatting() -> None:
+    """The class written in accounts.text is Unicode's Cc and the BMP's Cf, for this Python."""
+    in_class = re.compile(f"[{FORBIDDEN_CHARACTERS}]")
+    for code_point in range(0x10000):
+        char = chr(code_point)
+        if 0xD800 <= code_point <= 0xDFFF:
+            assert has_forbidden_characters(char)  # lone surrogates, refused apart
+            continue
+        expected = unicodedata.category(char) in ("Cc", "Cf")
+        assert (in_class.search(char) is not None) == expected, hex(code_point)
+    assert not has_forbidden_characters("Zoë 🙂 \U000e0067\ue000")
+
+
+@pytest.mark.parametrize(
+    ("text", "visible", "non_blank"),
+    [("", True, False), ("   ", True, False), (" Ann ", True, True), ("A\x07", False, False)],
+)
+def test_the_schema_patterns_say_what_the_code_does(
+    text: str, visible: bool, non_blank: bool
+) -> None:
+    assert (re.search(VISIBLE_TEXT_PATTERN, text) is not None) == visible
+    assert (re.search(NON_BLANK_TEXT_PATTERN, text) is not None) == non_blank
+    assert has_forbidden_characters(text) == (not visible)

@@ -1,4 +1,7 @@
-"""Schemathesis against the served schema: no 5xx, and every response matches the schema.
+"""Schemathesis against the served schema, with every check it has (`--checks all`): no 5xx,
+every response matches the schema, schema-valid data is accepted (ST202, as
+tests/api/schemathesis_checks.py judges it), forged credentials are refused, created games can
+be found. CI also runs the schemathesis CLI against gunicorn (.ci/run, "API fuzzing").
 
 Requests go in-process through the WSGI app with a real token. Path parameters and the If-Match
 header are drawn mostly from real games and versions, so generated requests reach past the 404
@@ -23,28 +26,22 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
-from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import (
-    content_type_conformance,
-    negative_data_rejection,
-    response_headers_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-)
+from schemathesis.checks import CHECKS
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from accounts import services as account_services
 from games import services
 from games.models import Game
+from tests.api import schemathesis_checks
 
 MIN_REQUESTS = 1000
 EXAMPLES_PER_OPERATION = {GenerationMode.POSITIVE: 60, GenerationMode.NEGATIVE: 30}
-CONFORMANCE_CHECKS = [
-    not_a_server_error,
-    status_code_conformance,
-    content_type_conformance,
-    response_headers_conformance,
-    response_schema_conformance,
+_ST202 = schemathesis_checks.positive_data_acceptance_beyond_game_state
+ALL_CHECKS = [
+    *(check for check in CHECKS.get_all() if check not in (positive_data_acceptance, _ST202)),
+    _ST202,
 ]
+"""Every check schemathesis has (as `--checks all`), ST202 as tests/api/schemathesis_checks says."""
 
 
 @dataclass
@@ -144,10 +141,7 @@ def test_generated_requests_never_fail_the_server_and_match_the_schema(
     for number, operation in enumerate(operations):
         for mode, examples in EXAMPLES_PER_OPERATION.items():
             world = build_world(make_user, f"{number}{mode.value}")
-            checks = CONFORMANCE_CHECKS + (
-                [negative_data_rejection] if mode is GenerationMode.NEGATIVE else []
-            )
-            run_operation(operation, mode, examples, world, app, checks, answers)
+            run_operation(operation, mode, examples, world, app, ALL_CHECKS, answers)
 
     total = sum(answers.values())
     print(f"schemathesis sent {total} requests:", dict(sorted(answers.items())))
@@ -183,6 +177,8 @@ def run_operation(
     )
     def send(case: schemathesis.Case, choice: int, real_version: bool) -> None:
         realistic(case, world, choice, real_version)
+        # Given as the CLI's -H would be: schemathesis then knows the credentials are real, and
+        # its ignored_auth check replays the request without them and with forged ones.
         headers = {"Authorization": f"Bearer {world.token}"}
         response = case.call(app=app, headers=headers)
         answers[operation.label, response.status_code] += 1
@@ -204,15 +200,13 @@ def test_generated_sequences_of_linked_requests_match_the_schema(
     # above), and every step changes the database, so a replayed sequence cannot be expected to
     # draw the same values again: no shrinking either, a failure is reported as found.
     schema.config.generation.update(modes=[GenerationMode.POSITIVE])
+    schema.config.update(headers={"Authorization": f"Bearer {world.token}"})
     sent: Counter[int] = Counter()
 
     class LinkedRequests(schema.as_state_machine()):  # type: ignore[misc]
-        def get_call_kwargs(self, case: schemathesis.Case) -> dict[str, Any]:
-            return {"headers": {"Authorization": f"Bearer {world.token}"}}
-
         def validate_response(self, response: Any, case: schemathesis.Case, **kwargs: Any) -> None:
             sent[response.status_code] += 1
-            case.validate_response(response, checks=CONFORMANCE_CHECKS, transport_kwargs=kwargs)
+            case.validate_response(response, checks=ALL_CHECKS, transport_kwargs=kwargs)
 
     LinkedRequests.run(
         settings=settings(

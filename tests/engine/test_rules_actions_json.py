@@ -8,6 +8,7 @@ one raises ``MalformedJSON``, an ``IllegalAction`` whose message a player can re
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -31,6 +32,7 @@ from games.engine.splendor.actions import (
     ReserveCard,
     ReserveFromDeck,
     ReturnTokens,
+    TakeGems,
 )
 from tests.engine.positions import cards_where, hand, noble_where, position, take, tokens
 
@@ -245,3 +247,21 @@ def test_applying_an_action_never_changes_the_state_given(
             apply_action(state, action)
     assert state == before
     assert state_to_json(state) == before_json
+
+
+def test_every_spelling_of_a_take_card_or_reserve_parses_to_the_same_action() -> None:
+    # The commonest forms are looked up rather than parsed (a replay reads one per action):
+    # every spelling, in any order, must give what the rules of the notation say.
+    names = ["white", "blue", "green", "red", "black", "gold"]
+    for size in range(4):
+        for gems in itertools.product(names, repeat=size):
+            data = {"type": "take_gems", "gems": list(gems)}
+            assert action_from_json(data) == TakeGems(tuple(sorted(map(names.index, gems))))
+    for card in [-1, 0, 45, 89, 90, 10**6]:
+        assert action_from_json({"type": "buy_card", "card": card}) == BuyCard(card)
+        assert action_from_json({"type": "reserve_card", "card": card}) == ReserveCard(card)
+    for bad in [True, 1.0, "3", None]:
+        with pytest.raises(MalformedJSON, match="card must be a whole number"):
+            action_from_json({"type": "buy_card", "card": bad})
+    with pytest.raises(MalformedJSON, match="unknown action type"):
+        action_from_json({"type": ["take_gems"], "gems": []})

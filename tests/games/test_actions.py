@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from games import engine, selectors, services
 from games.errors import (
@@ -49,7 +50,8 @@ def test_an_accepted_action_appends_one_event_and_updates_version_snapshot_and_t
     )
 
     game = reload(started_game)
-    assert result == services.ActionResult(game.pk, version + 1, (version + 1,))
+    # Bob moves next: alice's answer carries no actions of his.
+    assert result == services.ActionResult(game.pk, version + 1, (version + 1,), 1, ())
     event = GameEvent.objects.get(game=game, seq=version + 1)
     assert (event.kind, event.seat, event.actor_id) == ("ActionTaken", 0, alice.pk)
     assert event.payload == {"action": TAKE_THREE}
@@ -441,6 +443,48 @@ def test_after_commit_hooks_run_once_after_the_commit_with_the_new_version(
         assert calls == [], "a hook ran before the commit"
 
     assert calls == [(started_game.pk, result.version, False, result.version)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_turn_hook_runs_only_when_the_commit_leaves_the_game_waiting_for_a_bot(
+    alice: User, after_commit_hooks: list[Any]
+) -> None:
+    everything: list[int] = []
+    bot_turns: list[tuple[int, int, bool]] = []
+    services.register_after_commit(lambda game_id, version: everything.append(version))
+    services.register_after_commit(
+        lambda game_id, version, with_player: bot_turns.append((game_id, version, with_player)),
+        only_when_a_bot_moves_next=True,
+    )
+    game = services.game_create(variant="splendor", seats=[UserSeat(alice), BotSeat("greedy")],
+                                created_by=alice, seed=9)  # fmt: skip
+    assert bot_turns == [], "alice moves first"
+
+    with CaptureQueriesContext(connection) as queries:
+        result = services.game_take_action(
+            game_id=game.pk, action=TAKE_THREE, expected_version=game.version, user=alice
+        )
+
+    assert everything == [game.version, result.version]
+    assert bot_turns == [(game.pk, result.version, True)]  # alice waits for the bot
+    # Told by the writer: nothing after the commit asks the database who moves next.
+    assert queries.captured_queries[-1]["sql"] == "COMMIT"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_turn_hook_is_told_when_no_player_sits_at_the_table(
+    alice: User, after_commit_hooks: list[Any]
+) -> None:
+    bot_turns: list[tuple[int, bool]] = []
+    services.register_after_commit(
+        lambda game_id, version, with_player: bot_turns.append((version, with_player)),
+        only_when_a_bot_moves_next=True,
+    )
+
+    game = services.game_create(variant="splendor", seats=[BotSeat("random"), BotSeat("random")],
+                                created_by=alice, seed=9)  # fmt: skip
+
+    assert bot_turns == [(game.version, False)]
 
 
 @pytest.mark.django_db(transaction=True)

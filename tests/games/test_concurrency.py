@@ -125,7 +125,7 @@ def test_fifty_retries_with_the_same_key_and_body_append_one_event_and_agree(
     assert not errors, f"retries failed: {errors[:3]!r}"
     assert len(successes(outcomes)) == CLIENTS
     assert len(set(outcomes)) == 1
-    assert outcomes[0] == services.ActionResult(started_game.pk, version + 1, (version + 1,))
+    assert outcomes[0] == services.ActionResult(started_game.pk, version + 1, (version + 1,), 1)
     assert IdempotencyRecord.objects.filter(game=started_game).count() == 1
     assert seqs(started_game) == list(range(1, version + 2))
     assert_consistent(started_game)

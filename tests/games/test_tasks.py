@@ -277,9 +277,10 @@ def test_a_failing_task_does_not_stop_the_queued_ones_and_is_raised_after(
 def bots_play_after_commit(
     after_commit_hooks: list[Callable[[int, int], None]], settings: Any
 ) -> None:
-    """The project's own hook, in-process as with no REDIS_URL (CI sets one)."""
+    """The project's own hook as ``games.apps`` registers it, in-process as with no REDIS_URL
+    (CI sets one)."""
     settings.CELERY_TASK_ALWAYS_EAGER = True
-    after_commit_hooks.append(tasks.queue_bot_turn)
+    services.register_after_commit(tasks.enqueue_bot_turn, only_when_a_bot_moves_next=True)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -6,11 +6,12 @@ the event log stores. Constructors do not check the rules: ``apply_action`` does
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from games.engine.errors import MalformedJSON
+from games.engine.splendor.catalogue import CARDS
 from games.engine.splendor.gems import (
     COLOUR_BY_NAME,
     COLOUR_NAMES,
@@ -106,6 +107,14 @@ def action_from_json(data: Any) -> Action:
 
     Only the shape is checked here; whether the action is legal is for ``apply_action``.
     """
+    if type(data) is dict and len(data) == 2:
+        # The commonest forms, looked up: a replay reads one per recorded action. Anything
+        # not found takes the full path below, which gives the same answer.
+        kind = data.get("type")
+        parse = _COMMON_FORMS.get(kind) if type(kind) is str else None
+        found = None if parse is None else parse(data)
+        if found is not None:
+            return found
     if not isinstance(data, Mapping):
         raise MalformedJSON("an action must be a JSON object")
     kind = data.get("type")
@@ -173,3 +182,38 @@ def _token_counts(value: Any, field: str) -> Tokens:
         return tokens_from_json(value)
     except ValueError as error:
         raise MalformedJSON(f"{field}: {error}") from None
+
+
+def _common_take(data: Mapping[str, Any]) -> Action | None:
+    gems = data.get("gems")
+    return _TAKES_BY_NAMES.get(tuple(gems)) if type(gems) is list else None
+
+
+def _common_buy(data: Mapping[str, Any]) -> Action | None:
+    card = data.get("card")
+    return _BUY_BY_CARD.get(card) if type(card) is int else None
+
+
+def _common_reserve(data: Mapping[str, Any]) -> Action | None:
+    card = data.get("card")
+    return _RESERVE_BY_CARD.get(card) if type(card) is int else None
+
+
+_CARD_IDS = range(len(CARDS))
+_TAKES_BY_NAMES: dict[tuple[str, ...], TakeGems] = {
+    tuple(COLOUR_NAMES[colour] for colour in gems): TakeGems(gems)
+    for gems in (
+        *((first, second, third) for first in range(5) for second in range(first + 1, 5)
+          for third in range(second + 1, 5)),
+        *((first, second) for first in range(5) for second in range(first, 5)),
+        *((colour,) for colour in range(5)),
+    )
+}  # fmt: skip
+"""Takes of gem colours written in ascending colour order, by their list of names."""
+_BUY_BY_CARD: dict[int, BuyCard] = {card: BuyCard(card) for card in _CARD_IDS}
+_RESERVE_BY_CARD: dict[int, ReserveCard] = {card: ReserveCard(card) for card in _CARD_IDS}
+_COMMON_FORMS: dict[str, Callable[[Mapping[str, Any]], Action | None]] = {
+    "take_gems": _common_take,
+    "buy_card": _common_buy,
+    "reserve_card": _common_reserve,
+}

@@ -9,7 +9,7 @@ and ``apply_action`` accepts.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from operator import ge
 
 from games.engine.splendor.actions import (
@@ -22,6 +22,7 @@ from games.engine.splendor.actions import (
     ReturnTokens,
     TakeGems,
 )
+from games.engine.splendor.affordability import CARD_BITS, affordable, card_mask
 from games.engine.splendor.catalogue import CARDS, LEVELS, NOBLES
 from games.engine.splendor.gems import GEM_COLOURS, GOLD, TOKEN_COLOURS, Gems, Tokens
 from games.engine.splendor.state import (
@@ -55,8 +56,36 @@ _TAKE_DIFFERENT_BY_MASK: tuple[tuple[TakeGems, ...], ...] = tuple(
     for mask in range(1 << len(GEM_COLOURS))
 )
 _TAKE_TWO: tuple[TakeGems, ...] = tuple(TakeGems((colour, colour)) for colour in GEM_COLOURS)
+
+
+def _supply_key(supply: Tokens) -> int:
+    """Which gem colours are in the supply (bits 0-4) and which hold enough to take two (5-9)."""
+    key = 0
+    for colour in GEM_COLOURS:
+        if supply[colour]:
+            key |= 1 << colour
+        if supply[colour] >= TAKE_TWO_MINIMUM:
+            key |= 1 << (len(GEM_COLOURS) + colour)
+    return key
+
+
+_SUPPLY_KEY_BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        _supply_key(tuple(count if index == colour else 0 for index in TOKEN_COLOURS))
+        for count in range(16)
+    )
+    for colour in GEM_COLOURS
+)
+"""Per colour and count (up to 15), that colour's bits of :func:`_supply_key`."""
+_TAKES_BY_SUPPLY_KEY: tuple[tuple[TakeGems, ...], ...] = tuple(
+    _TAKE_DIFFERENT_BY_MASK[key & 0b11111]
+    + tuple(_TAKE_TWO[colour] for colour in GEM_COLOURS if key >> (5 + colour) & 1)
+    for key in range(1 << (2 * len(GEM_COLOURS)))
+)
+"""Every take the supply allows, by :func:`_supply_key`: different colours, then two of one."""
 _RESERVE_CARD: tuple[ReserveCard, ...] = tuple(ReserveCard(card.id) for card in CARDS)
 _RESERVE_FROM_DECK: tuple[ReserveFromDeck, ...] = tuple(ReserveFromDeck(level) for level in LEVELS)
+"""By level index: ``_RESERVE_FROM_DECK[0]`` reserves from the level 1 deck."""
 _BUY_CARD: tuple[BuyCard, ...] = tuple(BuyCard(card.id) for card in CARDS)
 _CHOOSE_NOBLE: tuple[ChooseNoble, ...] = tuple(ChooseNoble(noble.id) for noble in NOBLES)
 PASS = Pass()
@@ -78,64 +107,59 @@ def legal_actions(state: GameState) -> list[Action]:
 def main_actions(state: GameState) -> list[Action]:
     """The take, reserve and buy actions open to the player to act (empty: they must pass)."""
     supply = state.supply
-    mask = 0
-    for colour in GEM_COLOURS:
-        if supply[colour]:
-            mask |= 1 << colour
-    actions: list[Action] = list(_TAKE_DIFFERENT_BY_MASK[mask])
-    for colour in GEM_COLOURS:
-        if supply[colour] >= TAKE_TWO_MINIMUM:
-            actions.append(_TAKE_TWO[colour])
+    try:
+        actions: list[Action] = list(
+            _TAKES_BY_SUPPLY_KEY[
+                _SUPPLY_KEY_BITS[0][supply[0]]
+                | _SUPPLY_KEY_BITS[1][supply[1]]
+                | _SUPPLY_KEY_BITS[2][supply[2]]
+                | _SUPPLY_KEY_BITS[3][supply[3]]
+                | _SUPPLY_KEY_BITS[4][supply[4]]
+            ]
+        )
+    except IndexError:
+        actions = list(_TAKES_BY_SUPPLY_KEY[_supply_key(supply)])
     player = state.players[state.current]
     board = state.board
-    if len(player.reserved) < RESERVE_LIMIT:
-        for row in board:
-            for card in row:
-                if card is not None:
-                    actions.append(_RESERVE_CARD[card])
-        for level_index, deck in enumerate(state.decks):
-            if deck:
-                actions.append(_RESERVE_FROM_DECK[level_index])
-    spending_power = _spending_power(player)
-    for row in board:
-        for card in row:
-            if card is not None and _covers(spending_power, card):
-                actions.append(_BUY_CARD[card])
-    for card in player.reserved:
-        if _covers(spending_power, card):
-            actions.append(_BUY_CARD[card])
+    memo = _board_memo
+    if memo[0] is not board:
+        memo = _remember_board(board)
+    face_up = memo[1]
+    reserved = player.reserved
+    if len(reserved) < RESERVE_LIMIT:
+        actions += memo[2]
+        decks = state.decks
+        if decks[0]:
+            actions.append(_RESERVE_FROM_DECK[0])
+        if decks[1]:
+            actions.append(_RESERVE_FROM_DECK[1])
+        if decks[2]:
+            actions.append(_RESERVE_FROM_DECK[2])
+    mask = memo[3]
+    if reserved:
+        face_up = face_up + reserved
+        for card in reserved:
+            mask |= CARD_BITS[card]
+    actions += map(_BUY_CARD.__getitem__, affordable(player.tokens, player.bonuses, face_up, mask))
     return actions
 
 
-def _spending_power(player: PlayerState) -> tuple[int, ...]:
-    """Bonuses plus tokens of each gem colour, then gold: what any purchase can draw on."""
-    tokens = player.tokens
-    bonuses = player.bonuses
-    return (
-        bonuses[0] + tokens[0],
-        bonuses[1] + tokens[1],
-        bonuses[2] + tokens[2],
-        bonuses[3] + tokens[3],
-        bonuses[4] + tokens[4],
-        tokens[GOLD],
-    )
+_Board = tuple[tuple[int | None, ...], ...]
+_BoardMemo = tuple[_Board, tuple[int, ...], tuple[ReserveCard, ...], int]
+_board_memo: _BoardMemo = ((), (), (), 0)
+"""The last board seen, its face-up cards, their reserve actions and their card bits.
+
+Consecutive states share their board object until a card leaves it, so playouts mostly find it
+here. Replaced whole, so a reader in another thread sees one consistent entry; holding the
+board keeps its id from being reused."""
 
 
-def _covers(power: tuple[int, ...], card: int) -> bool:
-    # Unrolled over the five colours: this is the innermost test of every playout.
-    white, blue, green, red, black = _CARD_COSTS[card]
-    shortfall = 0
-    if white > power[0]:
-        shortfall += white - power[0]
-    if blue > power[1]:
-        shortfall += blue - power[1]
-    if green > power[2]:
-        shortfall += green - power[2]
-    if red > power[3]:
-        shortfall += red - power[3]
-    if black > power[4]:
-        shortfall += black - power[4]
-    return shortfall <= power[5]
+def _remember_board(board: _Board) -> _BoardMemo:
+    global _board_memo
+    face_up = tuple([card for row in board for card in row if card is not None])
+    reserves = tuple(map(_RESERVE_CARD.__getitem__, face_up))
+    _board_memo = (board, face_up, reserves, card_mask(face_up))
+    return _board_memo
 
 
 def amount_due(player: PlayerState, card: int) -> Gems:
@@ -208,9 +232,43 @@ def return_options(tokens: Tokens) -> list[Tokens]:
     return options
 
 
+_TABLED_EXCESS = 3
+"""Taking three tokens on ten is the most a game can go over; larger excesses are computed."""
+_RETURNS_BY_EXCESS: tuple[tuple[ReturnTokens, ...], ...] = tuple(
+    tuple(
+        ReturnTokens(returned)
+        for returned in sorted(product(range(excess + 1), repeat=len(TOKEN_COLOURS)), reverse=True)
+        if sum(returned) == excess
+    )
+    for excess in range(_TABLED_EXCESS + 1)
+)
+"""Per excess, every return of that many tokens from an unlimited hand, in the order of
+:func:`return_options` (most of the first colour first)."""
+_RETURN_FITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            sum(1 << index for index, action in enumerate(returns) if action.tokens[colour] <= held)
+            for held in range(32)
+        )
+        for colour in TOKEN_COLOURS
+    )
+    for returns in _RETURNS_BY_EXCESS
+)
+"""Per excess, colour and count held, the returns (bit per index) that count fits."""
+
+
 @lru_cache(maxsize=4096)
 def _return_actions(tokens: Tokens) -> tuple[ReturnTokens, ...]:
     # A pure function of the hand, asked for again and again in playouts: worth remembering.
+    excess = sum(tokens) - TOKEN_LIMIT
+    if 0 < excess <= _TABLED_EXCESS and max(tokens) < 32:
+        fits = _RETURN_FITS[excess]
+        mask = (
+            fits[0][tokens[0]] & fits[1][tokens[1]] & fits[2][tokens[2]]
+            & fits[3][tokens[3]] & fits[4][tokens[4]] & fits[5][tokens[5]]
+        )  # fmt: skip
+        returns = _RETURNS_BY_EXCESS[excess]
+        return tuple(action for index, action in enumerate(returns) if mask >> index & 1)
     return tuple(ReturnTokens(returned) for returned in return_options(tokens))
 
 

@@ -17,6 +17,7 @@ from games.engine.splendor import (
     scoring,
     setup,
     transitions,
+    trusted,
     visibility,
 )
 from games.engine.splendor.state import GAME_OVER, GameState, Setup
@@ -50,6 +51,10 @@ def legal_actions(state: GameState) -> list[actions.Action]:
 
 def apply_action(state: GameState, action: actions.Action) -> GameState:
     return transitions.apply_action(state, action)
+
+
+def apply_legal(state: GameState, action: actions.Action) -> GameState:
+    return trusted.apply_legal(state, action)
 
 
 def outcome(state: GameState) -> scoring.Outcome | None:

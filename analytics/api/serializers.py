@@ -1,0 +1,221 @@
+"""Shapes of the statistics API: the same dicts ``analytics.selectors`` gives the pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from analytics.filters import BOTS_CHOICES, PLAYER_COUNTS, StatsFilter
+from analytics.variants import known_variants
+from games.api.fields import StrictSerializer
+
+RATE = {"allow_null": True, "help_text": "A fraction from 0 to 1; null when nothing was counted."}
+
+
+class StatsFilterSerializer(StrictSerializer):
+    variant = serializers.ChoiceField(choices=list(known_variants()), required=False)
+    players = serializers.ChoiceField(choices=list(PLAYER_COUNTS), required=False)
+    bots = serializers.ChoiceField(
+        choices=list(BOTS_CHOICES),
+        required=False,
+        help_text="humans: only games without bots; bots: only games with at least one bot.",
+    )
+    since = serializers.DateField(required=False, help_text="First day (UTC) a game finished.")
+    until = serializers.DateField(required=False, help_text="Last day (UTC), inclusive.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        since, until = attrs.get("since"), attrs.get("until")
+        if since and until and since > until:
+            raise serializers.ValidationError({"since": ["since must not be after until."]})
+        return attrs
+
+    def to_filter(self) -> StatsFilter:
+        data = self.validated_data
+        return StatsFilter(
+            variant=data.get("variant", ""), players=data.get("players"), bots=data.get("bots", ""),
+            since=data.get("since"), until=data.get("until"),
+        )  # fmt: skip
+
+
+class CardStatsSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    id = serializers.IntegerField()
+    level = serializers.IntegerField()
+    colour = serializers.CharField()
+    points = serializers.IntegerField()
+    cost = serializers.DictField(child=serializers.IntegerField())
+    times_on_display = serializers.IntegerField(help_text="Games in which it lay face up.")
+    times_bought = serializers.IntegerField()
+    times_reserved = serializers.IntegerField()
+    purchase_rate = serializers.FloatField(**RATE)
+    mean_turn_of_purchase = serializers.FloatField(allow_null=True)
+    buyer_win_rate = serializers.FloatField(**RATE)
+    lift = serializers.FloatField(
+        allow_null=True, help_text="Buyers' win rate ÷ the average win rate."
+    )
+
+
+class NobleStatsSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    id = serializers.IntegerField()
+    points = serializers.IntegerField()
+    requires = serializers.DictField(child=serializers.IntegerField())
+    games_in_play = serializers.IntegerField()
+    visits = serializers.IntegerField()
+    visit_rate = serializers.FloatField(**RATE)
+    visited_win_rate = serializers.FloatField(**RATE)
+
+
+class SeatStatsSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="1 moves first.")
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField(**RATE)
+
+
+class RoundsSerializer(serializers.Serializer):
+    rounds = serializers.IntegerField()
+    games = serializers.IntegerField()
+
+
+class PointsSerializer(serializers.Serializer):
+    points = serializers.IntegerField()
+    players = serializers.IntegerField()
+
+
+class EndingSerializer(serializers.Serializer):
+    ended_by = serializers.CharField()
+    games = serializers.IntegerField()
+    share = serializers.FloatField(**RATE)
+
+
+class ActionShareSerializer(serializers.Serializer):
+    action = serializers.CharField()
+    count = serializers.IntegerField()
+    share = serializers.FloatField(**RATE)
+
+
+class KindSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text='"human" or a bot level.')
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField(**RATE)
+
+
+class VersusSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    opponent = serializers.CharField()
+    encounters = serializers.IntegerField(help_text="Pairs of seats of these kinds in a game.")
+    finished_ahead = serializers.IntegerField()
+    ahead_rate = serializers.FloatField(**RATE)
+
+
+class StatisticsSerializer(serializers.Serializer):
+    filters = serializers.DictField(child=serializers.CharField())
+    games = serializers.IntegerField()
+    seats = serializers.IntegerField()
+    base_win_rate = serializers.FloatField(**RATE)
+    cards = CardStatsSerializer(many=True)
+    nobles = NobleStatsSerializer(many=True)
+    seat_order = SeatStatsSerializer(many=True)
+    rounds = RoundsSerializer(many=True)
+    points = PointsSerializer(many=True)
+    endings = EndingSerializer(many=True)
+    actions = ActionShareSerializer(many=True)
+    players_by_kind = KindSerializer(many=True)
+    versus = VersusSerializer(many=True)
+
+
+class CardByPlayersSerializer(serializers.Serializer):
+    players = serializers.IntegerField()
+    times_on_display = serializers.IntegerField()
+    times_bought = serializers.IntegerField()
+    times_reserved = serializers.IntegerField()
+    purchase_rate = serializers.FloatField(**RATE)
+    mean_turn_of_purchase = serializers.FloatField(allow_null=True)
+    buyer_win_rate = serializers.FloatField(**RATE)
+    lift = serializers.FloatField(allow_null=True)
+
+
+class CardDetailSerializer(serializers.Serializer):
+    filters = serializers.DictField(child=serializers.CharField())
+    card = CardStatsSerializer()
+    by_players = CardByPlayersSerializer(many=True)
+
+
+class NobleDetailSerializer(serializers.Serializer):
+    filters = serializers.DictField(child=serializers.CharField())
+    noble = NobleStatsSerializer()
+
+
+class RatingPointSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    finished_at = serializers.DateTimeField()
+    before = serializers.FloatField()
+    after = serializers.FloatField()
+
+
+class PlayerRatingSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    rating = serializers.FloatField(help_text="mu − 3σ.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    games = serializers.IntegerField()
+    history = RatingPointSerializer(many=True)
+
+
+class ColourCountSerializer(serializers.Serializer):
+    colour = serializers.CharField()
+    cards_bought = serializers.IntegerField()
+
+
+class BoughtCardSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    id = serializers.IntegerField()
+    level = serializers.IntegerField()
+    colour = serializers.CharField()
+    points = serializers.IntegerField()
+    cost = serializers.DictField(child=serializers.IntegerField())
+    times_bought = serializers.IntegerField()
+
+
+class PlayerStatsSerializer(serializers.Serializer):
+    filters = serializers.DictField(child=serializers.CharField())
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField(**RATE)
+    mean_points = serializers.FloatField(allow_null=True)
+    favourite_colours = ColourCountSerializer(many=True)
+    most_bought_cards = BoughtCardSerializer(many=True)
+    ratings = PlayerRatingSerializer(many=True)
+
+
+class LeaderboardQuerySerializer(StrictSerializer):
+    variant = serializers.ChoiceField(choices=list(known_variants()), required=False)
+
+
+class LeaderboardPlayerSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    user_id = serializers.IntegerField()
+    name = serializers.CharField()
+    rating = serializers.FloatField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    games = serializers.IntegerField()
+
+
+class LeaderboardBotSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    bot_level = serializers.CharField()
+    rating = serializers.FloatField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    games = serializers.IntegerField()
+
+
+class LeaderboardSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    min_games = serializers.IntegerField()
+    players = LeaderboardPlayerSerializer(many=True)
+    bots = LeaderboardBotSerializer(many=True)

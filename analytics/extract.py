@@ -1,0 +1,108 @@
+"""From a game's event log to its ``GameFact``: the shared half of every variant's fold.
+
+Lobby events say who sat where; ``GameFinished`` says who won and how the game ended; the
+variant's fold (``analytics.variants``) turns the actions into what was seen and bought. A game
+that is not finished (running, or aborted) has no facts: it contributes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from analytics.facts import GameFact, SeatFact, ranks_of
+from analytics.variants import analytics_for
+from games.projection import upcast
+
+EventRow = tuple[str, Mapping[str, Any], int | None, datetime, int]
+"""(kind, payload, seat, created_at, schema_version), in seq order."""
+
+
+def game_fact(game_id: int, events: Iterable[EventRow]) -> GameFact | None:
+    variant = ""
+    origin: Mapping[str, Any] | None = None
+    seats: list[dict[str, Any]] = []
+    setup: Mapping[str, Any] | None = None
+    actions: list[tuple[int | None, Mapping[str, Any]]] = []
+    result: Mapping[str, Any] | None = None
+    finished_at: datetime | None = None
+    for kind, raw_payload, seat, created_at, schema_version in events:
+        payload = upcast(kind, schema_version, raw_payload)
+        match kind:
+            case "GameCreated":
+                variant, origin = payload["variant"], payload.get("origin")
+                seats = [_empty_seat() for _ in range(payload["seat_count"])]
+            case "SeatTaken":
+                seats[payload["seat"]] = {
+                    "user_id": payload["user"],
+                    "bot_level": "",
+                    "display_name": payload["display_name"],
+                }
+            case "BotAdded":
+                seats[payload["seat"]] = {
+                    "user_id": None,
+                    "bot_level": payload["level"],
+                    "display_name": payload["display_name"],
+                }
+            case "SeatLeft":
+                seats[payload["seat"]] = _empty_seat()
+            case "GameStarted":
+                setup = payload["setup"]
+            case "ActionTaken":
+                actions.append((seat, payload["action"]))
+            case "GameFinished":
+                result, finished_at = payload["result"], created_at
+            case "GameAborted":
+                return None
+    if result is None or setup is None or finished_at is None:
+        return None
+    play = analytics_for(variant).fold(setup, actions)
+    count = len(seats)
+    points, cards_bought = list(result["points"]), list(result["cards_bought"])
+    winners, resigned = list(result["winners"]), list(result.get("resigned", []))
+    ranks = ranks_of(points, cards_bought, winners, resigned)
+    catalogue = {card["id"]: card for card in analytics_for(variant).cards()}
+    bought: list[list[int]] = [[] for _ in range(count)]
+    for card, buyer, _turn in play.purchases:
+        bought[buyer].append(card)
+    seat_facts = []
+    for index, seat_info in enumerate(seats):
+        colours: dict[str, int] = {}
+        for card in bought[index]:
+            colour = catalogue[card]["colour"]
+            colours[colour] = colours.get(colour, 0) + 1
+        seat_facts.append(
+            SeatFact(
+                seat=index,
+                user_id=seat_info["user_id"],
+                bot_level=seat_info["bot_level"],
+                display_name=seat_info["display_name"],
+                points=points[index],
+                won=index in winners,
+                rank=ranks[index],
+                cards=tuple(bought[index]),
+                colours=colours,
+                actions=play.actions[index],
+            )
+        )
+    return GameFact(
+        game_id=game_id,
+        variant=variant,
+        player_count=count,
+        finished_at=finished_at,
+        rounds=-(-play.turns // count),
+        ended_by=result["ended_by"],
+        # Imported and forked games (``Game.origin``) did not start here from a fresh deal.
+        is_rated=origin is None,
+        seats=tuple(seat_facts),
+        cards_seen=tuple(play.cards_seen),
+        purchases=tuple(play.purchases),
+        reserves=tuple(play.reserves),
+        nobles_in_play=tuple(play.nobles_in_play),
+        visits=tuple(play.visits),
+    )
+
+
+def _empty_seat() -> dict[str, Any]:
+    return {"user_id": None, "bot_level": "", "display_name": ""}

@@ -1,0 +1,360 @@
+"""Reads of the statistics, shared by the pages, the API and the CSV downloads.
+
+Each function returns plain JSON-ready dicts, so the three cannot disagree. Rates are ``None``
+where nothing was counted (a card never on display has no purchase rate, not a rate of zero).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Q, QuerySet, Sum
+
+from accounts.models import Profile
+from analytics.filters import StatsFilter
+from analytics.models import Rating, RatingChange, SeatFacts, Tally
+from analytics.ratings import participant_of
+from analytics.variants import analytics_for, known_variants
+
+Sums = dict[tuple[str, str], int]
+
+
+def _ratio(numerator: float, denominator: float) -> float | None:
+    return numerator / denominator if denominator else None
+
+
+def _tallies(stats_filter: StatsFilter) -> QuerySet[Tally]:
+    rows = Tally.objects.all()
+    if stats_filter.variant:
+        rows = rows.filter(variant=stats_filter.variant)
+    if stats_filter.players:
+        rows = rows.filter(player_count=stats_filter.players)
+    if stats_filter.bots:
+        rows = rows.filter(with_bots=stats_filter.bots == "bots")
+    if stats_filter.since:
+        rows = rows.filter(day__gte=stats_filter.since)
+    if stats_filter.until:
+        rows = rows.filter(day__lte=stats_filter.until)
+    return rows
+
+
+def _sums_by_variant(rows: QuerySet[Tally]) -> dict[str, Sums]:
+    by_variant: dict[str, Sums] = defaultdict(dict)
+    for variant, metric, item, total in (
+        rows.values_list("variant", "metric", "item").annotate(total=Sum("value")).order_by()
+    ):
+        by_variant[variant][metric, item] = total
+    return by_variant
+
+
+def _merged(by_variant: dict[str, Sums], prefixes: tuple[str, ...]) -> Sums:
+    """Sums over every variant of the metrics that mean the same in all of them."""
+    merged: Counter[tuple[str, str]] = Counter()
+    for sums in by_variant.values():
+        merged.update({key: value for key, value in sums.items() if key[0].startswith(prefixes)})
+    return dict(merged)
+
+
+def _items(sums: Sums, metric: str) -> dict[str, int]:
+    return {item: value for (name, item), value in sums.items() if name == metric}
+
+
+def statistics(stats_filter: StatsFilter) -> dict[str, Any]:
+    """Every statistic of the finished games the filter selects."""
+    by_variant = _sums_by_variant(_tallies(stats_filter))
+    common = _merged(
+        by_variant,
+        (
+            "games",
+            "seats",
+            "winners",
+            "rounds",
+            "points",
+            "ended_by",
+            "action",
+            "seat.",
+            "kind.",
+            "versus.",
+        ),
+    )
+    games = common.get(("games", ""), 0)
+    seats = common.get(("seats", ""), 0)
+    base = _ratio(common.get(("winners", ""), 0), seats)
+    variants = [stats_filter.variant] if stats_filter.variant else list(known_variants())
+    return {
+        "filters": stats_filter.to_params(),
+        "games": games,
+        "seats": seats,
+        "base_win_rate": base,
+        "cards": [row for variant in variants for row in _card_rows(variant, by_variant)],
+        "nobles": [row for variant in variants for row in _noble_rows(variant, by_variant)],
+        "seat_order": _seat_rows(common),
+        "rounds": _histogram(_items(common, "rounds"), "rounds", "games"),
+        "points": _histogram(_items(common, "points"), "points", "players"),
+        "endings": _shares(_items(common, "ended_by"), "ended_by", "games"),
+        "actions": _shares(_items(common, "action"), "action", "count"),
+        "players_by_kind": _kind_rows(common),
+        "versus": _versus_rows(common),
+    }
+
+
+def _card_rows(variant: str, by_variant: dict[str, Sums]) -> Iterable[dict[str, Any]]:
+    sums = by_variant.get(variant, {})
+    base = _ratio(sums.get(("winners", ""), 0), sums.get(("seats", ""), 0))
+    for card in analytics_for(variant).cards():
+        key = str(card["id"])
+        seen = sums.get(("card.seen", key), 0)
+        bought = sums.get(("card.bought", key), 0)
+        buyer_win_rate = _ratio(sums.get(("card.buyer_wins", key), 0), bought)
+        yield {
+            "variant": variant,
+            **card,
+            "times_on_display": seen,
+            "times_bought": bought,
+            "times_reserved": sums.get(("card.reserved", key), 0),
+            "purchase_rate": _ratio(bought, seen),
+            "mean_turn_of_purchase": _ratio(sums.get(("card.turns", key), 0), bought),
+            "buyer_win_rate": buyer_win_rate,
+            "lift": None if buyer_win_rate is None or not base else buyer_win_rate / base,
+        }
+
+
+def _noble_rows(variant: str, by_variant: dict[str, Sums]) -> Iterable[dict[str, Any]]:
+    sums = by_variant.get(variant, {})
+    for noble in analytics_for(variant).nobles():
+        key = str(noble["id"])
+        in_play = sums.get(("noble.in_play", key), 0)
+        visits = sums.get(("noble.visits", key), 0)
+        yield {
+            "variant": variant,
+            **noble,
+            "games_in_play": in_play,
+            "visits": visits,
+            "visit_rate": _ratio(visits, in_play),
+            "visited_win_rate": _ratio(sums.get(("noble.visited_wins", key), 0), visits),
+        }
+
+
+def _seat_rows(sums: Sums) -> list[dict[str, Any]]:
+    games = _items(sums, "seat.games")
+    wins = _items(sums, "seat.wins")
+    return [
+        {
+            "seat": int(seat) + 1,
+            "games": games[seat],
+            "wins": wins.get(seat, 0),
+            "win_rate": _ratio(wins.get(seat, 0), games[seat]),
+        }
+        for seat in sorted(games, key=int)
+    ]
+
+
+def _histogram(counts: dict[str, int], key: str, label: str) -> list[dict[str, Any]]:
+    return [{key: int(value), label: counts[value]} for value in sorted(counts, key=int)]
+
+
+def _shares(counts: dict[str, int], key: str, label: str) -> list[dict[str, Any]]:
+    total = sum(counts.values())
+    return [
+        {key: name, label: counts[name], "share": _ratio(counts[name], total)}
+        for name in sorted(counts, key=lambda name: (-counts[name], name))
+    ]
+
+
+def _kind_rows(sums: Sums) -> list[dict[str, Any]]:
+    games = _items(sums, "kind.games")
+    wins = _items(sums, "kind.wins")
+    return [
+        {
+            "kind": kind,
+            "games": games[kind],
+            "wins": wins.get(kind, 0),
+            "win_rate": _ratio(wins.get(kind, 0), games[kind]),
+        }
+        for kind in sorted(games)
+    ]
+
+
+def _versus_rows(sums: Sums) -> list[dict[str, Any]]:
+    encounters = _items(sums, "versus.games")
+    ahead = _items(sums, "versus.ahead")
+    rows = []
+    for pair in sorted(encounters):
+        kind, opponent = pair.split("|")
+        rows.append(
+            {
+                "kind": kind,
+                "opponent": opponent,
+                "encounters": encounters[pair],
+                "finished_ahead": ahead.get(pair, 0),
+                "ahead_rate": _ratio(ahead.get(pair, 0), encounters[pair]),
+            }
+        )
+    return rows
+
+
+def card_statistics(variant: str, card_id: int, stats_filter: StatsFilter) -> dict[str, Any]:
+    """One card, overall under the filter and by player count. Raises LookupError if unknown."""
+    stats_filter = stats_filter.with_(variant=variant)
+    rows = _card_rows(variant, _sums_by_variant(_tallies(stats_filter)))
+    card = next((row for row in rows if row["id"] == card_id), None)
+    if card is None:
+        raise LookupError(f"{variant} has no card {card_id}.")
+    by_players = []
+    for players in (2, 3, 4):
+        if stats_filter.players not in (None, players):
+            continue
+        narrowed = stats_filter.with_(players=players)
+        narrowed_rows = _card_rows(variant, _sums_by_variant(_tallies(narrowed)))
+        row = next(row for row in narrowed_rows if row["id"] == card_id)
+        by_players.append({"players": players, **{k: row[k] for k in _CARD_NUMBERS}})
+    return {"filters": stats_filter.to_params(), "card": card, "by_players": by_players}
+
+
+_CARD_NUMBERS = (
+    "times_on_display",
+    "times_bought",
+    "times_reserved",
+    "purchase_rate",
+    "mean_turn_of_purchase",
+    "buyer_win_rate",
+    "lift",
+)
+
+
+def noble_statistics(variant: str, noble_id: int, stats_filter: StatsFilter) -> dict[str, Any]:
+    stats_filter = stats_filter.with_(variant=variant)
+    rows = _noble_rows(variant, _sums_by_variant(_tallies(stats_filter)))
+    noble = next((row for row in rows if row["id"] == noble_id), None)
+    if noble is None:
+        raise LookupError(f"{variant} has no noble {noble_id}.")
+    return {"filters": stats_filter.to_params(), "noble": noble}
+
+
+def player_statistics(user_id: int, stats_filter: StatsFilter) -> dict[str, Any]:
+    seats = SeatFacts.objects.filter(user_id=user_id).filter(_game_filter(stats_filter))
+    games = wins = points = 0
+    colours: Counter[str] = Counter()
+    cards: Counter[tuple[str, int]] = Counter()
+    for won, seat_points, seat_colours, seat_cards, variant in seats.values_list(
+        "won", "points", "colours", "cards", "game__variant"
+    ):
+        games += 1
+        wins += won
+        points += seat_points
+        colours.update(seat_colours)
+        cards.update((variant, card) for card in seat_cards)
+    catalogue = {
+        (variant, card["id"]): card
+        for variant in known_variants()
+        for card in analytics_for(variant).cards()
+    }
+    return {
+        "filters": stats_filter.to_params(),
+        "games": games,
+        "wins": wins,
+        "win_rate": _ratio(wins, games),
+        "mean_points": _ratio(points, games),
+        "favourite_colours": [
+            {"colour": colour, "cards_bought": count}
+            for colour, count in sorted(colours.items(), key=lambda item: (-item[1], item[0]))
+        ],
+        "most_bought_cards": [
+            {"variant": variant, **catalogue[variant, card], "times_bought": count}
+            for (variant, card), count in sorted(cards.items(), key=lambda i: (-i[1], i[0]))[:10]
+        ],
+        "ratings": player_ratings(user_id),
+    }
+
+
+def player_ratings(user_id: int) -> list[dict[str, Any]]:
+    participant = participant_of(user_id, "")
+    result = []
+    for rating in Rating.objects.filter(participant=participant).order_by("variant"):
+        history = RatingChange.objects.filter(
+            participant=participant, variant=rating.variant
+        ).order_by("finished_at", "game_id")
+        result.append(
+            {
+                "variant": rating.variant,
+                "rating": rating.ordinal,
+                "mu": rating.mu,
+                "sigma": rating.sigma,
+                "games": rating.games,
+                "history": [
+                    {
+                        "game": change.game_id,
+                        "finished_at": change.finished_at,
+                        "before": change.ordinal_before,
+                        "after": change.ordinal,
+                    }
+                    for change in history
+                ],
+            }
+        )
+    return result
+
+
+def _game_filter(stats_filter: StatsFilter) -> Q:
+    query = Q()
+    if stats_filter.variant:
+        query &= Q(game__variant=stats_filter.variant)
+    if stats_filter.players:
+        query &= Q(game__player_count=stats_filter.players)
+    if stats_filter.bots:
+        query &= Q(game__with_bots=stats_filter.bots == "bots")
+    if stats_filter.since:
+        query &= Q(game__finished_at__date__gte=stats_filter.since)
+    if stats_filter.until:
+        query &= Q(game__finished_at__date__lte=stats_filter.until)
+    return query
+
+
+def leaderboard(variant: str, *, min_games: int | None = None) -> dict[str, Any]:
+    """Players with at least ``min_games`` rated games, best first; bots on a list of their own."""
+    if min_games is None:
+        min_games = settings.LEADERBOARD_MIN_GAMES
+    ratings = (
+        Rating.objects.filter(variant=variant)
+        .select_related("user")
+        .order_by("-ordinal", "participant")
+    )
+    listed = list(ratings.filter(user__isnull=False, games__gte=min_games))
+    names = _names_of([rating.user for rating in listed if rating.user is not None])
+    players = [
+        {
+            "rank": rank,
+            "user_id": rating.user_id,
+            "name": names.get(rating.user_id, ""),
+            "rating": rating.ordinal,
+            "mu": rating.mu,
+            "sigma": rating.sigma,
+            "games": rating.games,
+        }
+        for rank, rating in enumerate(listed, start=1)
+    ]
+    bots = [
+        {
+            "rank": rank,
+            "bot_level": rating.bot_level,
+            "rating": rating.ordinal,
+            "mu": rating.mu,
+            "sigma": rating.sigma,
+            "games": rating.games,
+        }
+        for rank, rating in enumerate(ratings.filter(bot_level__gt=""), start=1)
+    ]
+    return {"variant": variant, "min_games": min_games, "players": players, "bots": bots}
+
+
+def _names_of(users: list[Any]) -> dict[int, str]:
+    """Display names as other players see them, in one query."""
+    chosen = dict(
+        Profile.objects.filter(user__in=users)
+        .exclude(display_name="")
+        .values_list("user_id", "display_name")
+    )
+    return {user.pk: chosen.get(user.pk) or user.get_username() for user in users}

@@ -1,0 +1,46 @@
+"""The one seam per variant: what analytics must know of a game that the shared code does not.
+
+Each variant module provides a ``VariantAnalytics``: how to fold a game's actions into facts
+(who saw, reserved and bought which card, which noble visited whom) and its catalogue of cards
+and nobles for the pages. The shared code reaches a variant only through ``analytics_for``.
+Splendor Duel joins as one module and one line in ``_REGISTRY``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from analytics.facts import ActionFold
+from analytics.variants import splendor
+
+
+@dataclass(frozen=True)
+class VariantAnalytics:
+    name: str
+    fold: Callable[[Mapping[str, Any], Iterable[tuple[int | None, Mapping[str, Any]]]], ActionFold]
+    """(setup JSON, (seat, action JSON) in order) → the facts of the play."""
+    cards: Callable[[], list[dict[str, Any]]]
+    """Every card of the variant as a view spells it: id, level, colour, points, cost."""
+    nobles: Callable[[], list[dict[str, Any]]]
+    colours: tuple[str, ...]
+    """The bonus colours, in the order the pages list them."""
+
+
+_REGISTRY: dict[str, VariantAnalytics] = {
+    "splendor": VariantAnalytics(
+        "splendor", splendor.fold, splendor.cards, splendor.nobles, splendor.COLOURS
+    ),
+}
+
+
+def analytics_for(variant: str) -> VariantAnalytics:
+    try:
+        return _REGISTRY[variant]
+    except KeyError:
+        raise LookupError(f"no analytics for variant {variant!r}") from None
+
+
+def known_variants() -> tuple[str, ...]:
+    return tuple(_REGISTRY)

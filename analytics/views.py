@@ -1,0 +1,166 @@
+"""Statistics pages and their CSV downloads: thin, over ``analytics.selectors``.
+
+Filters are query parameters, so every view is a shareable link; with htmx a filter link swaps
+only ``#stats-body`` and pushes the URL. A bad filter gets a 400 page that says what is wrong.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Iterable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from analytics import charts, selectors
+from analytics.filters import PLAYER_COUNTS, InvalidFilter, StatsFilter, parse_filter
+from analytics.variants import known_variants
+
+View = Callable[..., HttpResponse]
+CSV_TABLES = ("cards", "nobles", "seat_order", "rounds", "points", "endings", "actions",
+              "players_by_kind", "versus")  # fmt: skip
+
+
+def reads_filters(view: View) -> View:
+    """Parse the filters once; a bad one is a 400 page naming it, and nothing else runs."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            stats_filter = parse_filter(request.GET.dict())
+        except InvalidFilter as error:
+            return render(request, "error.html", {"status": 400, "message": str(error)}, status=400)
+        return view(request, stats_filter, *args, **kwargs)
+
+    return wrapper
+
+
+def _filter_links(stats_filter: StatsFilter) -> list[dict[str, Any]]:
+    """Each filter's choices as links that keep the other filters."""
+    groups = [
+        ("Variant", "variant", [("", "all")] + [(v, v.title()) for v in known_variants()]),
+        ("Players", "players", [(None, "all")] + [(n, str(n)) for n in PLAYER_COUNTS]),
+        ("Opponents", "bots", [("", "all"), ("humans", "people only"), ("bots", "with bots")]),
+    ]
+    return [
+        {"label": label, "choices": [
+            {"label": text, "query": stats_filter.with_(**{name: value}).query_string(),
+             "is_current": getattr(stats_filter, name) == value}
+            for value, text in choices
+        ]}
+        for label, name, choices in groups
+    ]  # fmt: skip
+
+
+@require_safe
+@reads_filters
+def stats_overview(request: HttpRequest, stats_filter: StatsFilter) -> HttpResponse:
+    stats = selectors.statistics(stats_filter)
+    context = {
+        "stats": stats,
+        "filter": stats_filter,
+        "filter_links": _filter_links(stats_filter),
+        "query": stats_filter.query_string(),
+        "card_charts": [
+            (level, charts.card_purchase_rates(stats["cards"], level)) for level in (1, 2, 3)
+        ],
+        "seat_chart": charts.seat_win_rates(stats["seat_order"]),
+        "rounds_chart": charts.histogram(stats["rounds"], "rounds", "games", "Game length"),
+        "points_chart": charts.histogram(
+            stats["points"], "points", "players", "Final points of every player"
+        ),
+        "cards_by_level": [
+            (level, [card for card in stats["cards"] if card["level"] == level])
+            for level in (1, 2, 3)
+        ],
+    }
+    template = "analytics/partials/stats_body.html" if request.htmx else "analytics/stats.html"
+    return render(request, template, context)
+
+
+@require_safe
+@reads_filters
+def stats_csv(request: HttpRequest, stats_filter: StatsFilter, table: str) -> HttpResponse:
+    if table not in CSV_TABLES:
+        raise Http404(f"There is no table {table!r}.")
+    rows = selectors.statistics(stats_filter)[table]
+    return _csv(f"splendor-{table}.csv", rows)
+
+
+@require_safe
+@reads_filters
+def card_detail(
+    request: HttpRequest, stats_filter: StatsFilter, variant: str, card_id: int
+) -> HttpResponse:
+    try:
+        data = selectors.card_statistics(variant, card_id, stats_filter)
+    except LookupError as error:
+        raise Http404(str(error)) from None
+    context = {"data": data, "card": data["card"], "query": stats_filter.query_string()}
+    return render(request, "analytics/card.html", context)
+
+
+@require_safe
+@reads_filters
+def noble_detail(
+    request: HttpRequest, stats_filter: StatsFilter, variant: str, noble_id: int
+) -> HttpResponse:
+    try:
+        data = selectors.noble_statistics(variant, noble_id, stats_filter)
+    except LookupError as error:
+        raise Http404(str(error)) from None
+    return render(
+        request,
+        "analytics/noble.html",
+        {"noble": data["noble"], "query": stats_filter.query_string()},
+    )
+
+
+@require_safe
+@reads_filters
+def player_detail(request: HttpRequest, stats_filter: StatsFilter, user_id: int) -> HttpResponse:
+    player = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    if player is None:
+        raise Http404("There is no such player.")
+    data = selectors.player_statistics(user_id, stats_filter)
+    context = {"player": player, "data": data}
+    return render(request, "analytics/player.html", context)
+
+
+@require_safe
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    variant = request.GET.get("variant", known_variants()[0])
+    if variant not in known_variants():
+        message = f"variant must be one of: {', '.join(known_variants())}."
+        return render(request, "error.html", {"status": 400, "message": message}, status=400)
+    data = selectors.leaderboard(variant)
+    if request.GET.get("format") == "csv":
+        return _csv(f"{variant}-leaderboard.csv", data["players"])
+    return render(
+        request, "analytics/leaderboard.html", {"data": data, "variants": known_variants()}
+    )
+
+
+def _csv(filename: str, rows: Iterable[dict[str, Any]]) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer: Any = None
+    for row in rows:
+        flat = {key: _cell(value) for key, value in row.items()}
+        if writer is None:
+            writer = csv.DictWriter(response, fieldnames=list(flat))
+            writer.writeheader()
+        writer.writerow(flat)
+    return response
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, dict):
+        return " ".join(
+            f"{count}{charts.LETTERS.get(colour, colour)}" for colour, count in value.items()
+        )
+    return "" if value is None else value

@@ -1,0 +1,79 @@
+"""Sign-ups racing for one username on a real PostgreSQL: one account is made, and every other
+sign-up gets the form's usual "already exists" error (never a server error)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import MD5PasswordHasher
+from django.db import connection
+from django.test import Client
+
+from tests.web.conftest import PASSWORD
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+RACERS = 12
+
+
+class SlowPasswordHasher(MD5PasswordHasher):
+    """Hashing takes as long as a real hasher's, without its CPU: the form checks the name,
+    then hashes, then inserts, and every racer passes the check before the first insert."""
+
+    algorithm = "slow-md5-for-tests"
+
+    def encode(self, password: str, salt: str) -> str:
+        time.sleep(0.3)
+        return super().encode(password, salt)
+
+
+def sign_up_all_at_once(username: str) -> list[Any]:
+    barrier = threading.Barrier(RACERS)
+    outcomes: list[Any] = [None] * RACERS
+
+    def racer(index: int) -> None:
+        try:
+            connection.ensure_connection()
+            barrier.wait(timeout=30)
+            outcomes[index] = Client().post(
+                "/accounts/signup/",
+                {
+                    "username": username,
+                    "email": f"racer{index}@example.com",
+                    "password1": PASSWORD,
+                    "password2": PASSWORD,
+                },
+            )
+        except Exception as error:  # the test client re-raises a view's crash
+            outcomes[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=racer, args=(index,)) for index in range(RACERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads)
+    return outcomes
+
+
+def test_racing_sign_ups_for_one_name_make_one_account_and_tell_the_others(
+    settings: Any,
+) -> None:
+    settings.PASSWORD_HASHERS = [f"{__name__}.SlowPasswordHasher"]
+
+    outcomes = sign_up_all_at_once("racer")
+
+    crashes = [outcome for outcome in outcomes if isinstance(outcome, Exception)]
+    assert not crashes, crashes[:2]
+    statuses = sorted(response.status_code for response in outcomes)
+    assert statuses == [303] + [400] * (RACERS - 1)
+    for response in outcomes:
+        if response.status_code == 400:
+            assert "A user with that username already exists." in response.text
+    assert get_user_model().objects.filter(username="racer").count() == 1
