@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games import tasks
+from games import services, tasks
 from games.models import Game
 from tests.api.helpers import error_code, footprint
 from tests.api.test_hidden_information import Viewer, check_every_view, choose
@@ -151,3 +151,20 @@ def test_no_duel_answer_reveals_hidden_cards_the_bag_or_the_seed(
         assert response.status_code == 200, response.json()
 
     assert record.status == "finished"
+
+
+def test_a_finished_duel_is_left_out_of_the_statistics_without_failing(
+    alice: User, api_client_for: Callable[[User], APIClient]
+) -> None:
+    """Analytics has no Duel fold yet: counting a finished Duel must not fail its last move."""
+    from analytics import projections
+
+    client = api_client_for(alice)
+    game = create_duel(client, {"type": "bot", "level": "random"})
+    record = Game.objects.get(pk=game["id"])
+    services.game_resign(game_id=record.pk, user=alice)
+    record.refresh_from_db()
+
+    assert projections.count_game(record.pk) == "not counted: no analytics for duel"
+    assert record.pk not in projections.uncounted_finished_games(100)
+    assert projections.rebuild() == 0
