@@ -33,10 +33,7 @@ def game_get(game_id: int) -> Game:
 
 def game_variant(game_id: int) -> str | None:
     """The variant of a game (one column), or None when there is no such game."""
-    try:
-        return Game.objects.filter(pk=game_id).values_list("variant", flat=True).first()
-    except (ValueError, TypeError):
-        return None
+    return Game.objects.filter(pk=game_id).values_list("variant", flat=True).first()
 
 
 def game_state(game: Game) -> engine.State | None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -85,15 +84,7 @@ class ActionView(GameObjectView):
     def post(self, request: Request, game_id: int) -> Response:
         expected_version = expected_version_from(request)
         idempotency_key = idempotency_key_from(request)
-        variant = selectors.game_variant(game_id)
-        if variant is None:
-            self.get_game()  # no such game: 404, as for any other refusal
-        try:
-            action = variants.web_for(variant or "").parse_api_action(request.data)
-        except ValidationError:
-            # A private game of others is "not found" whatever its body, as below.
-            self.get_game()
-            raise
+        action = variants.parse_api_action(request.data, lambda: selectors.game_variant(game_id))
         try:
             result = services.game_take_action(
                 game_id=game_id,

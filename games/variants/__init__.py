@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import QueryDict
+from rest_framework import serializers
 
 from games import engine
 from games.errors import InvalidRequest
@@ -49,6 +50,23 @@ def web_for(variant: str) -> GameWeb:
     if web is None:
         raise InvalidRequest(f"Unknown variant {variant!r}.")
     return web
+
+
+def parse_api_action(data: Any, variant_of: Callable[[], str | None]) -> dict[str, Any]:
+    """An API action body, its shape checked by the reader of the game it is sent to.
+
+    The base game's reader is asked first, without reading the game: a body it takes goes on
+    to the service, where the game's own engine judges it. Only a body it refuses costs a look
+    at the game's variant (``variant_of``; None: no such game), whose reader then decides.
+    """
+    first = offered()[0]
+    try:
+        return first.parse_api_action(data)
+    except serializers.ValidationError:
+        variant = variant_of()
+        if variant is None or variant == first.variant:
+            raise
+        return web_for(variant).parse_api_action(data)
 
 
 def offered() -> Sequence[GameWeb]:

@@ -59,6 +59,7 @@ def test_a_duel_for_three_is_refused(
     )
 
     assert response.status_code == 400
+    assert error_code(response) == "validation_error"
     assert Game.objects.count() == 0
 
 
@@ -72,11 +73,10 @@ def test_a_base_game_action_is_refused_in_a_duel_and_changes_nothing(
         game = client.get(f"/api/v1/games/{game['id']}/").json()
     before = footprint(game["id"])
 
-    for bad in (
-        {"type": "take_gems", "gems": ["red", "blue", "green"]},
-        {"type": "take_tokens", "spaces": [[9, 9]]},
-        {"type": "take_tokens"},
-    ):
+    base_game_move = act(client, game, {"type": "take_gems", "gems": ["red", "blue", "green"]})
+    assert base_game_move.status_code == 400
+    assert error_code(base_game_move) == "illegal_action"
+    for bad in ({"type": "take_tokens", "spaces": [[9, 9]]}, {"type": "take_tokens"}):
         response = act(client, game, bad)
         assert response.status_code == 400, bad
         assert error_code(response) == "validation_error"
