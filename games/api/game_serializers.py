@@ -7,8 +7,6 @@ every response matches them).
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -93,15 +91,6 @@ class GameCreateSerializer(StrictSerializer):
     options = NoOptionsSerializer(
         required=False, default=dict, help_text="Variant options; the base game has none: {}."
     )
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        counts = engine.seat_counts(attrs["variant"])
-        if len(attrs["seats"]) not in counts:
-            allowed = " or ".join(str(count) for count in counts)
-            raise serializers.ValidationError(
-                {"seats": [f"This game is played by {allowed} players."]}
-            )
-        return attrs
 
 
 class JoinSerializer(StrictSerializer):

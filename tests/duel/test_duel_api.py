@@ -58,8 +58,10 @@ def test_a_duel_for_three_is_refused(
         format="json",
     )
 
-    assert response.status_code == 400
-    assert error_code(response) == "validation_error"
+    # As every refusal the schema cannot express (a second seat of yours): 409, with the reason.
+    assert response.status_code == 409
+    assert error_code(response) == "invalid_request"
+    assert "played by 2 players" in response.json()["error"]["message"]
     assert Game.objects.count() == 0
 
 
