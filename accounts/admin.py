@@ -60,7 +60,7 @@ admin.site.register(User, PlayerAdmin)
 
 @admin.register(Profile)
 class ProfileAdmin(admin.ModelAdmin):
-    list_display = ("user", "display_name", "email_on_turn", "updated_at")
+    list_display = ("user", "display_name", "notify", "updated_at")
     search_fields = ("user__username", "display_name")
     list_select_related = ("user",)
 

@@ -7,9 +7,11 @@ value: the raw token is shown once, when it is created, and cannot be recovered 
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 
 DISPLAY_NAME_MAX_LENGTH = 50
+DEFAULT_DIGEST_HOUR = 8
 TOKEN_NAME_MAX_LENGTH = 100
 
 
@@ -24,8 +26,25 @@ class Profile(models.Model):
         blank=True,
         help_text="The name other players see; empty means the username.",
     )
-    email_on_turn = models.BooleanField(
-        default=True, help_text="Send an email when a game waits for this player."
+
+    class Notify(models.TextChoices):
+        EVERY_TURN = "every_turn", "Every turn"
+        DAILY_DIGEST = "daily_digest", "A daily digest"
+        NONE = "none", "Never"
+
+    notify = models.CharField(
+        max_length=12,
+        choices=Notify.choices,
+        default=Notify.EVERY_TURN,
+        help_text="When to email this player about games waiting for their move.",
+    )
+    digest_hour = models.PositiveSmallIntegerField(
+        default=DEFAULT_DIGEST_HOUR,
+        validators=[MaxValueValidator(23)],
+        help_text="The hour (0–23, in time_zone) the daily digest goes out.",
+    )
+    time_zone = models.CharField(
+        max_length=64, default="UTC", help_text="An IANA time zone name, e.g. Europe/Paris."
     )
     updated_at = models.DateTimeField(auto_now=True)
 

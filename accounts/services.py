@@ -6,8 +6,10 @@ refusal raises an ``accounts.errors.AccountError`` and writes nothing.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
+import zoneinfo
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -80,7 +82,7 @@ def user_anonymise(user: AbstractBaseUser) -> User:
         )
         Profile.objects.update_or_create(
             user=locked,
-            defaults={"display_name": ANONYMISED_DISPLAY_NAME, "email_on_turn": False},
+            defaults={"display_name": ANONYMISED_DISPLAY_NAME, "notify": Profile.Notify.NONE},
         )
     return locked
 
@@ -146,7 +148,9 @@ def profile_update(
     user: AbstractBaseUser,
     *,
     display_name: str | None = None,
-    email_on_turn: bool | None = None,
+    notify: str | None = None,
+    digest_hour: int | None = None,
+    time_zone: str | None = None,
 ) -> Profile:
     """Change the given fields of ``user``'s profile (creating it on first use)."""
     changes: dict[str, object] = {}
@@ -154,8 +158,23 @@ def profile_update(
         changes["display_name"] = _clean_text(
             display_name, field="display_name", max_length=DISPLAY_NAME_MAX_LENGTH
         )
-    if email_on_turn is not None:
-        changes["email_on_turn"] = bool(email_on_turn)
+    if notify is not None:
+        if notify not in Profile.Notify.values:
+            raise InvalidAccountData(
+                f"Choose one of {', '.join(Profile.Notify.values)}.", field="notify"
+            )
+        changes["notify"] = notify
+    if digest_hour is not None:
+        if not 0 <= digest_hour <= 23:
+            raise InvalidAccountData("An hour from 0 to 23.", field="digest_hour")
+        changes["digest_hour"] = digest_hour
+    if time_zone is not None:
+        if time_zone not in time_zone_names():
+            raise InvalidAccountData(
+                f"Unknown time zone {time_zone!r}: give an IANA name such as Europe/Paris.",
+                field="time_zone",
+            )
+        changes["time_zone"] = time_zone
     with transaction.atomic():
         profile, created = Profile.objects.select_for_update().get_or_create(
             user=user, defaults=changes
@@ -165,6 +184,12 @@ def profile_update(
                 setattr(profile, field, value)
             profile.save(update_fields=[*changes, "updated_at"])
     return profile
+
+
+@functools.cache
+def time_zone_names() -> frozenset[str]:
+    """The IANA time zones this machine knows, which a profile may choose from."""
+    return frozenset(zoneinfo.available_timezones())
 
 
 def _clean_text(value: str, *, field: str, max_length: int) -> str:

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts import selectors, services
 from accounts.errors import AccountError
 from accounts.forms import ProfileForm, SignUpForm, TokenCreateForm
+from accounts.models import Profile
 
 NEW_TOKEN_SESSION_KEY = "accounts-new-api-token"
 """Where a just-created raw token waits to be shown once, on the page after the POST."""
@@ -60,17 +61,10 @@ def _next_url(request: HttpRequest) -> str:
 @require_http_methods(["GET", "POST"])
 def profile(request: HttpRequest) -> HttpResponse:
     current = selectors.profile_for(request.user)
-    form = ProfileForm(
-        request.POST or None,
-        initial={"display_name": current.display_name, "email_on_turn": current.email_on_turn},
-    )
+    form = ProfileForm(request.POST or None, initial=_profile_initial(current))
     if request.method == "POST" and form.is_valid():
         try:
-            services.profile_update(
-                request.user,
-                display_name=form.cleaned_data["display_name"],
-                email_on_turn=form.cleaned_data["email_on_turn"],
-            )
+            services.profile_update(request.user, **form.cleaned_data)
         except AccountError as error:
             form.add_error(getattr(error, "field", None), error.message)
         else:
@@ -93,9 +87,7 @@ def token_create(request: HttpRequest) -> HttpResponse:
             request.session[NEW_TOKEN_SESSION_KEY] = raw_token
             return SeeOther(reverse("profile"))
     current = selectors.profile_for(request.user)
-    profile_form = ProfileForm(
-        initial={"display_name": current.display_name, "email_on_turn": current.email_on_turn}
-    )
+    profile_form = ProfileForm(initial=_profile_initial(current))
     return _profile_page(request, profile_form, form, status=400)
 
 
@@ -109,6 +101,15 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     else:
         messages.success(request, f"The token “{token.name}” is revoked.")
     return SeeOther(reverse("profile"))
+
+
+def _profile_initial(profile: Profile) -> dict[str, object]:
+    return {
+        "display_name": profile.display_name,
+        "notify": profile.notify,
+        "digest_hour": profile.digest_hour,
+        "time_zone": profile.time_zone,
+    }
 
 
 def _profile_page(

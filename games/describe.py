@@ -83,11 +83,12 @@ def describe_event(
     kind = event["kind"]
     payload = event["payload"]
     if kind == "ActionTaken":
-        text = f"{who} {describe_action(payload['action'], variant=variant)}."
+        text = f"{who} {describe_action(payload['action'], variant=variant)}"
+        text += f"{played_for_note(payload)}."
     elif kind in EVENT_SENTENCES:
         text = EVENT_SENTENCES[kind](payload, who, names)
     else:
-        text = _words_of_kind(kind)
+        text = describe_deadline_event(kind, who) or _words_of_kind(kind)
     for consequence in event.get("consequences", ()):
         text += " " + CONSEQUENCE_SENTENCES[consequence["kind"]](consequence, names)
     return text
@@ -203,6 +204,32 @@ def _and(words: Sequence[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# Deadlines: time-outs and seats played by the bot (kept together, apart from the rest) ---------
+
+
+def describe_deadline_event(kind: str, who: str) -> str | None:
+    """Sentences for the events of turn deadlines; None for any other kind."""
+    if kind == "TurnTimedOut":
+        return f"{who} ran out of time; the Greedy bot played the turn for them."
+    if kind == "SeatHandedToBot":
+        return (
+            f"{who} ran out of time twice in a row, so the Greedy bot plays for them "
+            "until they take their seat back."
+        )
+    if kind == "SeatReclaimed":
+        return f"{who} took their seat back from the bot."
+    return None
+
+
+def played_for_note(payload: Mapping[str, Any]) -> str:
+    """How an action the bot played on a player's behalf is marked in the history."""
+    if payload.get("on_time_out"):
+        return " (played on time-out)"
+    if payload.get("for_away_seat"):
+        return " (played by the bot standing in)"
+    return ""
 
 
 # The result -----------------------------------------------------------------------------------

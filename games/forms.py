@@ -37,6 +37,13 @@ OTHER_SEATS = 3
 
 INVITE_SALT = "games.invite"
 
+MOVE_TIME_CHOICES = [
+    ("", "No time limit"),
+    ("3600", "1 hour per move"),
+    ("86400", "1 day per move"),
+    ("259200", "3 days per move"),
+]
+
 
 def bot_choices() -> list[tuple[str, str]]:
     """The levels a seat can be given, labelled as ``games.bots`` names them."""
@@ -73,6 +80,16 @@ class GameCreateForm(forms.Form):
         label="Public game",
         help_text="Listed in the lobby and open to spectators. "
         "A private game can be joined only with its invite link.",
+    )
+
+    move_seconds = forms.TypedChoiceField(
+        choices=MOVE_TIME_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label="Time per move",
+        help_text="With a time per move, a player who does not move in time has the Greedy bot "
+        "play that turn; after two in a row the bot keeps the seat until they take it back.",
     )
 
     def __init__(self, *args: Any, creator: AbstractBaseUser, **kwargs: Any) -> None:

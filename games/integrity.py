@@ -9,7 +9,7 @@ from django.db import transaction
 
 from games import engine
 from games.models import Game, Seat
-from games.projection import GameRecord
+from games.projection import GameRecord, SeatRecord
 from games.selectors import game_replay
 
 
@@ -39,8 +39,8 @@ def read_model_differences(game: Game) -> list[str]:
         if seat.index >= record.seat_count:
             continue
         wanted = record.seats[seat.index]
-        stored = (seat.user_id, seat.bot_level, seat.display_name)
-        if stored != (wanted.user_id, wanted.bot_level, wanted.display_name):
+        stored = _seat_fields(seat)
+        if stored != _seat_fields(wanted):
             differences.append(f"seat {seat.index}: stored {stored}, replay gives {wanted}")
     return differences
 
@@ -69,6 +69,8 @@ def rebuild_read_models(game: Game) -> bool:
                     "user_id": wanted.user_id,
                     "bot_level": wanted.bot_level,
                     "display_name": wanted.display_name,
+                    "is_away": wanted.is_away,
+                    "timeouts_in_row": wanted.timeouts_in_row,
                 },
             )
     return True
@@ -88,8 +90,17 @@ def _read_model_fields(record: GameRecord) -> dict[str, Any]:
         "result": record.result,
         "started_at": record.started_at,
         "finished_at": record.finished_at,
+        "move_seconds": record.move_seconds,
+        "turn_version": record.turn_version,
+        "turn_started_at": record.turn_started_at,
+        "turn_deadline": record.turn_deadline,
+        "reminder_at": record.reminder_at,
         "origin": None if record.origin is None else dict(record.origin),
     }
+
+
+def _seat_fields(seat: Seat | SeatRecord) -> tuple[Any, ...]:
+    return (seat.user_id, seat.bot_level, seat.display_name, seat.is_away, seat.timeouts_in_row)
 
 
 def _user_exists(user_id: int | None) -> bool:

@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from accounts.selectors import display_name_for
 from games.errors import LimitReached
 from games.models import Game, Seat
 
@@ -78,5 +79,23 @@ def check_can_run_another_bot_game(user: AbstractBaseUser, *, locked: bool = Fal
         raise LimitReached(
             f"You already run {running} games between bots only, the most an account may: "
             "wait for one to end first.",
+            limit=most,
+        )
+
+
+def check_can_play_another_with_deadlines(user: AbstractBaseUser) -> None:
+    """Refuse a seat in a game with a time per move past ``MAX_DEADLINE_GAMES_PER_USER``.
+
+    Games without deadlines do not count: the cap is about the moves one owes.
+    """
+    lock_account(user)
+    running = Seat.objects.filter(
+        user=user, game__status__in=RUNNING, game__move_seconds__isnull=False
+    ).count()
+    most = settings.MAX_DEADLINE_GAMES_PER_USER
+    if running >= most:
+        raise LimitReached(
+            f"{display_name_for(user)} already has {running} games with a time per move under "
+            "way, the most one player may: finish one first.",
             limit=most,
         )

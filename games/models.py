@@ -52,6 +52,19 @@ class Game(models.Model):
         null=True, blank=True, help_text="The seat the game waits for, while it runs."
     )
     result = models.JSONField(null=True, blank=True, help_text="Winners and scores, once over.")
+    move_seconds = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Time per move; none means the game has no deadlines."
+    )
+    turn_version = models.PositiveIntegerField(
+        default=0, help_text="The version at which the acting seat's turn began."
+    )
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="When the acting player's move is due, if ever."
+    )
+    reminder_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a quarter of the move's time is left."
+    )
     origin = models.JSONField(
         null=True,
         blank=True,
@@ -68,7 +81,14 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["status", "-updated_at"])]
+        indexes = [
+            models.Index(fields=["status", "-updated_at"]),
+            # The deadline sweeper's two questions: whose time ran out, who needs a reminder.
+            models.Index(fields=["turn_deadline"], name="game_turn_deadline",
+                         condition=models.Q(turn_deadline__isnull=False)),
+            models.Index(fields=["reminder_at"], name="game_reminder_at",
+                         condition=models.Q(reminder_at__isnull=False)),
+        ]  # fmt: skip
 
     def __str__(self) -> str:
         return f"{self.get_variant_display()} #{self.pk} ({self.get_status_display()})"
@@ -104,6 +124,10 @@ class Seat(models.Model):
     )
     bot_level = models.CharField(max_length=10, choices=BotLevel.choices, blank=True)
     display_name = models.CharField(max_length=150, blank=True)
+    is_away = models.BooleanField(
+        default=False, help_text="Handed to the greedy bot after two time-outs in a row."
+    )
+    timeouts_in_row = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         # By the column, not the relation: "game" would follow Game's own ordering with a JOIN.
@@ -158,6 +182,9 @@ class GameEvent(models.Model):
         PLAYER_RESIGNED = "PlayerResigned"
         GAME_FINISHED = "GameFinished"
         GAME_ABORTED = "GameAborted"
+        TURN_TIMED_OUT = "TurnTimedOut"
+        SEAT_HANDED_TO_BOT = "SeatHandedToBot"
+        SEAT_RECLAIMED = "SeatReclaimed"
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField(help_text="1, 2, 3… within the game, without gaps.")

@@ -11,7 +11,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from games import engine
@@ -27,10 +27,17 @@ class SeatRecord:
     user_id: int | None = None
     bot_level: str = ""
     display_name: str = ""
+    is_away: bool = False
+    """A player's seat handed to the greedy bot after two time-outs in a row."""
+    timeouts_in_row: int = 0
 
     @property
     def is_open(self) -> bool:
         return self.user_id is None and not self.bot_level
+
+    @property
+    def is_played_by_a_person(self) -> bool:
+        return self.user_id is not None and not self.is_away
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,9 @@ class GameRecord:
     started_at: datetime | None = None
     finished_at: datetime | None = None
     resigned: tuple[int, ...] = field(default=())
+    move_seconds: int | None = None
+    turn_version: int = 0
+    turn_started_at: datetime | None = None
     origin: Mapping[str, Any] | None = None
     """Set for imported and forked games (``Game.origin``): statistics leave them out."""
     start_position: Mapping[str, Any] | None = None
@@ -69,6 +79,24 @@ class GameRecord:
         """The game waits for a bot's move."""
         seat = self.acting_seat
         return seat is not None and bool(self.seats[seat].bot_level)
+
+    @property
+    def turn_deadline(self) -> datetime | None:
+        """When the acting player's move is due: only people in games with a time per move."""
+        seat = self.acting_seat
+        if seat is None or not self.move_seconds or self.turn_started_at is None:
+            return None
+        if not self.seats[seat].is_played_by_a_person:
+            return None
+        return self.turn_started_at + timedelta(seconds=self.move_seconds)
+
+    @property
+    def reminder_at(self) -> datetime | None:
+        """When a quarter of the move's time is left: the reminder mail goes out then."""
+        deadline = self.turn_deadline
+        if deadline is None or not self.move_seconds:
+            return None
+        return deadline - timedelta(seconds=self.move_seconds / 4)
 
 
 class Event(NamedTuple):
@@ -114,33 +142,68 @@ def replay(events: Iterable[Event], *, checked: bool = False) -> GameRecord:
     Every recorded action was checked by the engine before it was appended (``evolve`` in the
     writer), so by default a run of actions is folded through the engine's trusted path
     (``apply_legal``) straight into a state, and the record is rebuilt once per run instead of
-    once per event. ``checked=True`` checks every action again, as ``verify_games`` does.
+    once per event. ``checked=True`` checks every action again, as ``verify_games`` does. The
+    run keeps the move clock as ``evolve`` does; an action that ends a run of time-outs changes
+    a seat, so it goes through ``evolve``.
     """
     record: GameRecord | None = None
-    state: engine.State | None = None
-    """While not None: the state after a run of actions that the record does not hold yet."""
-    version = 0
-    variant = ""
+    run: _ActionRun | None = None
     for event in events:
-        if state is not None:
-            if event.kind == ACTION_TAKEN:
-                if event.seq != version + 1:
-                    raise ValueError(f"event seq {event.seq} does not follow version {version}")
-                action = engine.action_from_json(event.payload["action"], variant)
-                state = engine.apply_legal(state, action)
-                version = event.seq
-                continue
+        if run is not None:
             assert record is not None
-            record = replace(record, version=version, state=state)
-            state = None
+            if event.kind == ACTION_TAKEN and not _ends_time_outs(record, event):
+                run.apply(event)
+                continue
+            record = run.into(record)
+            run = None
         record = evolve(record, event)
         if not checked and record.status == ACTIVE and record.state is not None:
-            state, version, variant = record.state, record.version, record.variant
+            run = _ActionRun(record)
     if record is None:
         raise ValueError("a game has at least its GameCreated event")
-    if state is not None:
-        record = replace(record, version=version, state=state)
-    return record
+    return run.into(record) if run is not None else record
+
+
+class _ActionRun:
+    """Actions folded straight into a state, with the move clock, until the record takes them."""
+
+    def __init__(self, record: GameRecord) -> None:
+        assert record.state is not None
+        self.state: engine.State = record.state
+        self.variant = record.variant
+        self.version = record.version
+        self.acting = record.acting_seat
+        self.turn_version = record.turn_version
+        self.turn_started_at = record.turn_started_at
+
+    def apply(self, event: Event) -> None:
+        if event.seq != self.version + 1:
+            raise ValueError(f"event seq {event.seq} does not follow version {self.version}")
+        action = engine.action_from_json(event.payload["action"], self.variant)
+        self.state = engine.apply_legal(self.state, action)
+        self.version = event.seq
+        acting = engine.acting_seat(self.state)
+        if acting is not None and acting != self.acting:
+            self.turn_version, self.turn_started_at = event.seq, event.created_at
+        self.acting = acting
+
+    def into(self, record: GameRecord) -> GameRecord:
+        return replace(
+            record,
+            version=self.version,
+            state=self.state,
+            turn_version=self.turn_version,
+            turn_started_at=self.turn_started_at,
+        )
+
+
+def _ends_time_outs(record: GameRecord, event: Event) -> bool:
+    """A player's own move after time-outs: it resets their count (see ``_apply``)."""
+    return (
+        event.seat is not None
+        and not event.payload.get("on_time_out")
+        and record.seats[event.seat].timeouts_in_row > 0
+    )
 
 
 def evolve(record: GameRecord | None, event: Event) -> GameRecord:
@@ -158,16 +221,27 @@ def evolve(record: GameRecord | None, event: Event) -> GameRecord:
             seats=(SeatRecord(),) * payload["seat_count"],
             version=event.seq,
             created_at=event.created_at,
+            move_seconds=payload.get("move_seconds"),
             origin=payload.get("origin"),
             start_position=payload.get("position"),
         )
     if event.seq != record.version + 1:
         raise ValueError(f"event seq {event.seq} does not follow version {record.version}")
-    if event.kind == ACTION_TAKEN:  # the most frequent event: one ``replace``, not two
-        assert record.state is not None
-        action = engine.action_from_json(payload["action"], record.variant)
-        return replace(record, version=event.seq, state=engine.apply_action(record.state, action))
-    record = replace(record, version=event.seq)
+    acting_before = record.acting_seat
+    after = _apply(replace(record, version=event.seq), event)
+    acting_after = after.acting_seat
+    reclaimed_own_turn = event.kind == "SeatReclaimed" and event.payload["seat"] == acting_after
+    if acting_after is not None and (
+        acting_after != acting_before or event.kind == "GameStarted" or reclaimed_own_turn
+    ):
+        # The clock of a move starts when the turn reaches a seat; a player's own follow-up
+        # decisions (giving back tokens, choosing a noble) run on the same clock.
+        after = replace(after, turn_version=event.seq, turn_started_at=event.created_at)
+    return after
+
+
+def _apply(record: GameRecord, event: Event) -> GameRecord:
+    payload = event.payload
     match event.kind:
         case "SeatTaken":
             seat = SeatRecord(user_id=payload["user"], display_name=payload["display_name"])
@@ -187,6 +261,19 @@ def evolve(record: GameRecord | None, event: Event) -> GameRecord:
                 state=engine.initial_state(setup),
                 started_at=event.created_at,
             )
+        case "ActionTaken":
+            assert record.state is not None
+            action = engine.action_from_json(payload["action"], record.variant)
+            record = replace(record, state=engine.apply_action(record.state, action))
+            if event.seat is not None and not payload.get("on_time_out"):
+                # A move the player made themselves ends a run of time-outs.
+                seat = record.seats[event.seat]
+                if seat.timeouts_in_row:
+                    seat = replace(seat, timeouts_in_row=0)
+                    record = replace(record, seats=_with_seat(record.seats, event.seat, seat))
+            return record
+        case "TurnTimedOut" | "SeatHandedToBot" | "SeatReclaimed":
+            return _apply_deadline_event(record, event)
         case "PlayerResigned":
             return replace(record, resigned=(*record.resigned, payload["seat"]))
         case "GameFinished":
@@ -201,6 +288,19 @@ def evolve(record: GameRecord | None, event: Event) -> GameRecord:
                 finished_at=event.created_at,
             )
     raise ValueError(f"unknown event kind {event.kind!r}")
+
+
+def _apply_deadline_event(record: GameRecord, event: Event) -> GameRecord:
+    """Time-outs and the seat handed to the bot and back (docs/decisions.md, deadlines)."""
+    index = event.payload["seat"]
+    seat = record.seats[index]
+    if event.kind == "TurnTimedOut":
+        seat = replace(seat, timeouts_in_row=seat.timeouts_in_row + 1)
+    elif event.kind == "SeatHandedToBot":
+        seat = replace(seat, is_away=True, timeouts_in_row=0)
+    else:
+        seat = replace(seat, is_away=False, timeouts_in_row=0)
+    return replace(record, seats=_with_seat(record.seats, index, seat))
 
 
 def result_of(record: GameRecord) -> dict[str, Any] | None:

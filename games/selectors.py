@@ -70,8 +70,10 @@ def game_record(game: Game, *, seats: Iterable[Seat] | None = None) -> GameRecor
     if seats is None:
         seats = Seat.objects.filter(game=game).order_by("index")
     seat_records = tuple(
-        SeatRecord(seat.user_id, seat.bot_level, seat.display_name) for seat in seats
-    )
+        SeatRecord(seat.user_id, seat.bot_level, seat.display_name, seat.is_away,
+                   seat.timeouts_in_row)
+        for seat in seats
+    )  # fmt: skip
     resigned = tuple(game.result.get("resigned", ())) if game.result else ()
     return GameRecord(
         variant=game.variant,
@@ -89,6 +91,9 @@ def game_record(game: Game, *, seats: Iterable[Seat] | None = None) -> GameRecor
         started_at=game.started_at,
         finished_at=game.finished_at,
         resigned=resigned,
+        move_seconds=game.move_seconds,
+        turn_version=game.turn_version,
+        turn_started_at=game.turn_started_at,
         origin=game.origin,
     )
 
@@ -155,6 +160,8 @@ def game_view_for_viewer(game: Game, viewer: Viewer) -> dict[str, Any]:
         "acting_seat": game.acting_seat,
         "commitment": game.commitment or None,
         "result": game.result,
+        "move_seconds": game.move_seconds,
+        "turn_deadline": game.turn_deadline.isoformat() if game.turn_deadline else None,
         "state": None if state is None else engine.view(state, seat, reveal=not running),
         "legal_actions": game_legal_actions_for_viewer(game, viewer, state=state),
     }
@@ -223,6 +230,7 @@ def _seat_json(seat: Seat, name: str | None = None) -> dict[str, Any]:
         "user_id": seat.user_id,
         "bot_level": seat.bot_level or None,
         "is_open": seat.is_open,
+        "is_away": seat.is_away,
     }
 
 

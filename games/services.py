@@ -31,10 +31,12 @@ from games.errors import (
     StaleVersion,
 )
 from games.models import Game, GameEvent, IdempotencyRecord, Seat
-from games.projection import Event, GameRecord
+from games.projection import Event, GameRecord, SeatRecord
 from games.selectors import can_view, game_get, game_record
 
 MIN_SEATS, MAX_SEATS = 2, 4
+MOVE_SECONDS_CHOICES = (3600, 24 * 3600, 3 * 24 * 3600)
+"""The times per move a game may have: one hour, one day, three days (or none at all)."""
 
 
 @dataclass(frozen=True)
@@ -133,11 +135,14 @@ def game_create(
     seed: int | None = None,
     origin: Mapping[str, Any] | None = None,
     start_position: Mapping[str, Any] | None = None,
+    move_seconds: int | None = None,
 ) -> Game:
     """Create a game with its seats; it starts at once if every seat is already filled.
 
     A fork gives its ``origin`` (game and step) and the ``start_position`` it begins from: a
     view, public by definition; its hidden cards are dealt from the seed when it starts.
+    With ``move_seconds`` (one of ``MOVE_SECONDS_CHOICES``) each person's move is due that long
+    after their turn begins; the sweeper has the greedy bot play a turn whose time ran out.
     """
     if variant not in engine.VARIANTS:
         raise InvalidRequest(f"Unknown variant {variant!r}.")
@@ -149,6 +154,8 @@ def game_create(
     for request in seats:
         if isinstance(request, BotSeat):
             _check_bot_level(request.level)
+    if move_seconds is not None and move_seconds not in MOVE_SECONDS_CHOICES:
+        raise InvalidRequest("The time per move is none, one hour, one day or three days.")
     options = dict(options or {})
     try:  # the engine decides which options exist; ask it before recording any
         engine.new_game(variant, len(seats), 0, options)
@@ -158,6 +165,10 @@ def game_create(
         if created_by is not None:
             bot_only = all(isinstance(request, BotSeat) for request in seats)
             limits.check_can_create(created_by, bot_only=bot_only)
+        if move_seconds is not None:
+            for request in seats:
+                if isinstance(request, UserSeat):
+                    limits.check_can_play_another_with_deadlines(request.user)
         game = Game.objects.create(variant=variant, seat_count=len(seats), is_public=is_public,
                                    created_by=created_by, options=options,
                                    origin=dict(origin) if origin else None)  # fmt: skip
@@ -170,6 +181,9 @@ def game_create(
             "is_public": is_public,
             "created_by": created_by.pk if created_by else None,
         }
+        if move_seconds is not None:
+            # Only games with deadlines carry the key, so older events read the same.
+            created["move_seconds"] = move_seconds
         if origin:
             created["origin"] = dict(origin)
         if start_position is not None:
@@ -238,6 +252,8 @@ def game_take_seat(
         )
         if any(taken.user_id == user.pk for taken in record.seats):
             raise InvalidRequest("You already have a seat in this game.")
+        if record.move_seconds is not None:
+            limits.check_can_play_another_with_deadlines(user)
         index = _open_seat(record, seat)
         limits.check_can_play_another(user)
         writer.append("SeatTaken", _seat_taken(index, user), seat=index, actor=user)
@@ -399,6 +415,76 @@ def game_abort(*, game_id: int, by_user: AbstractBaseUser | None, reason: str = 
     return writer.game
 
 
+# Deadlines: time-outs, seats handed to the bot and taken back --------------------------------
+
+# Chooses the action for the seat the game waits for, given that seat's own view (a bot).
+Chooser = Callable[[dict[str, Any]], dict[str, Any]]
+
+TIMEOUTS_BEFORE_HANDOVER = 2
+"""Time-outs in a row after which a seat is handed to the greedy bot for good."""
+
+
+def game_time_out_turn(*, game_id: int, expected_version: int, now: Any, choose: Chooser) -> bool:
+    """Play the turn whose time ran out at ``now``: ``TurnTimedOut``, then ``choose``'s actions.
+
+    Applied once: the game row is locked and the deadline checked again, so a second sweeper
+    (or a late delivery) finds the game moved on and does nothing. Returns whether it applied.
+    After ``TIMEOUTS_BEFORE_HANDOVER`` time-outs in a row the seat goes to the bot for good.
+    """
+    with transaction.atomic():
+        writer = _Writer.locked(game_id)
+        record = writer.record
+        deadline = record.turn_deadline
+        if record.version != expected_version or deadline is None or deadline > now:
+            return False
+        seat = record.acting_seat
+        assert seat is not None
+        writer.append("TurnTimedOut", {"seat": seat, "deadline": deadline.isoformat()}, seat=seat)
+        _play_whole_turn(writer, seat, choose, flag="on_time_out")
+        if writer.record.status == projection.ACTIVE and (
+            writer.record.seats[seat].timeouts_in_row >= TIMEOUTS_BEFORE_HANDOVER
+        ):
+            writer.append("SeatHandedToBot", {"seat": seat}, seat=seat)
+        writer.save()
+    return True
+
+
+def game_play_for_away_seat(*, game_id: int, expected_version: int, choose: Chooser) -> bool:
+    """The greedy bot plays one turn for a seat handed to it; False if nothing was to play."""
+    with transaction.atomic():
+        writer = _Writer.locked(game_id)
+        record = writer.record
+        seat = record.acting_seat
+        if record.version != expected_version or seat is None or not record.seats[seat].is_away:
+            return False
+        _play_whole_turn(writer, seat, choose, flag="for_away_seat")
+        writer.save()
+    return True
+
+
+def game_reclaim_seat(*, game_id: int, user: AbstractBaseUser) -> Game:
+    """Take one's seat back from the bot it was handed to after two time-outs."""
+    with transaction.atomic():
+        writer = _Writer.locked(game_id)
+        _require_status(writer.record, projection.ACTIVE, "The game is not in progress.")
+        index = _seat_of(writer.record, user)
+        if not writer.record.seats[index].is_away:
+            raise InvalidRequest("Your seat is already yours: the bot is not playing it.")
+        writer.append("SeatReclaimed", {"seat": index}, seat=index, actor=user)
+        writer.save()
+    return writer.game
+
+
+def _play_whole_turn(writer: _Writer, seat: int, choose: Chooser, *, flag: str) -> None:
+    """Actions from ``choose`` until the turn (with its follow-up decisions) leaves ``seat``."""
+    while writer.record.acting_seat == seat:
+        state = writer.record.state
+        assert state is not None
+        action = choose(engine.view(state, seat))
+        writer.append("ActionTaken", {"action": action, flag: True}, seat=seat)
+        writer.finish_if_over()
+
+
 # The writer: appends events, folds them, saves the read models ------------------------------
 
 
@@ -410,6 +496,7 @@ class _Writer:
         self._record = record
         self._appended = False
         self._seats_changed = False
+        self._seats_before = record.seats if record is not None else ()
 
     @classmethod
     def locked(cls, game_id: int) -> _Writer:
@@ -491,18 +578,25 @@ class _Writer:
         game.result = record.result
         game.started_at = record.started_at
         game.finished_at = record.finished_at
+        game.move_seconds = record.move_seconds
+        game.turn_version = record.turn_version
+        game.turn_started_at = record.turn_started_at
+        game.turn_deadline = record.turn_deadline
+        game.reminder_at = record.reminder_at
         if record.state is not None:
             game.snapshot = engine.state_to_json(record.state)
             game.snapshot_version = record.version
         game.save(update_fields=_GAME_READ_MODEL_FIELDS)
-        if self._seats_changed:
+        if self._seats_changed or record.seats != self._seats_before:
             for seat in Seat.objects.filter(game=game):
                 wanted = record.seats[seat.index]
-                current = (seat.user_id, seat.bot_level, seat.display_name)
-                if current != (wanted.user_id, wanted.bot_level, wanted.display_name):
+                current = SeatRecord(seat.user_id, seat.bot_level, seat.display_name,
+                                     seat.is_away, seat.timeouts_in_row)  # fmt: skip
+                if current != wanted:
                     seat.user_id, seat.bot_level = wanted.user_id, wanted.bot_level
                     seat.display_name = wanted.display_name
-                    seat.save(update_fields=["user", "bot_level", "display_name"])
+                    seat.is_away, seat.timeouts_in_row = wanted.is_away, wanted.timeouts_in_row
+                    seat.save(update_fields=_SEAT_READ_MODEL_FIELDS)
         if self._appended:
             game_id, version = game.pk, record.version
             bot_moves_next = record.bot_moves_next
@@ -522,8 +616,10 @@ class _Writer:
 _SEAT_EVENTS = frozenset({"SeatTaken", "SeatLeft", "BotAdded"})
 _GAME_READ_MODEL_FIELDS = [
     "status", "version", "commitment", "acting_seat", "result", "started_at", "finished_at",
-    "snapshot", "snapshot_version", "updated_at",
+    "snapshot", "snapshot_version", "updated_at", "move_seconds", "turn_version",
+    "turn_started_at", "turn_deadline", "reminder_at",
 ]  # fmt: skip
+_SEAT_READ_MODEL_FIELDS = ["user", "bot_level", "display_name", "is_away", "timeouts_in_row"]
 
 
 # Checks ---------------------------------------------------------------------------------------

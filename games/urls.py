@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:game_id>/version", views.game_version, name="game_version"),
     path("games/<int:game_id>/events", live_views.game_events, name="game_events"),
     path("games/<int:game_id>/act/", views.game_act, name="game_act"),
+    path("games/<int:game_id>/reclaim/", views.game_reclaim, name="game_reclaim"),
     path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
     path("games/<int:game_id>/rematch/", views.game_rematch, name="game_rematch"),
     path("games/<int:game_id>/history/", views.game_history, name="game_history"),

@@ -22,6 +22,7 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
+from accounts.selectors import profile_for
 from games import describe, selectors, services, table, timeline, variants
 from games.errors import (
     GameError,
@@ -45,6 +46,7 @@ from games.forms import (
 )
 from games.models import Game
 from games.presenters import presenter_for
+from notifications.services import presence_record
 
 View = Callable[..., HttpResponse]
 
@@ -191,6 +193,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             seats=form.cleaned_data["seats"],
             created_by=request.user,
             is_public=form.cleaned_data["is_public"],
+            move_seconds=form.cleaned_data["move_seconds"],
         )
         return SeeOther(reverse("game_detail", args=[game.pk]))
     status = 400 if form.is_bound else 200
@@ -208,8 +211,16 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     data = selectors.game_view_for_viewer(game, request.user)
     if data["status"] == Game.Status.WAITING:
         return _waiting_room(request, game, data)
+    viewer_seat = data["viewer_seat"]
+    if viewer_seat is not None:
+        presence_record(user_id=request.user.pk, game_id=game.pk)
     context = {
         "game": data,
+        "turn_deadline": game.turn_deadline,
+        "time_zone": profile_for(request.user).time_zone
+        if request.user.is_authenticated
+        else "UTC",
+        "is_away": viewer_seat is not None and data["seats"][viewer_seat]["is_away"],
         # A game called off before its start has no table to show, only its result.
         "regions": _regions(request, game, data) if data["state"] else None,
         "table_template": variants.web_for(game.variant).table_template,
@@ -239,6 +250,8 @@ def game_version(request: HttpRequest, game_id: int) -> HttpResponse:
     version = selectors.game_version_for_viewer(game_id, request.user)
     if version is None:
         return JsonResponse({"error": "There is no such game."}, status=404)
+    if request.user.is_authenticated:
+        presence_record(user_id=request.user.pk, game_id=game_id)
     etag = f'"{version}"'
     if etag in (tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")):
         response = HttpResponse(status=304)
@@ -302,6 +315,16 @@ def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
         for index, event in enumerate(past.events)
     ]
     return render(request, "games/history.html", {"game": data, "events": events})
+
+
+@login_required
+@require_POST
+@translates_game_errors
+def game_reclaim(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Take one's seat back from the bot it was handed to after two time-outs."""
+    services.game_reclaim_seat(game_id=game_id, user=request.user)
+    messages.info(request, "Your seat is yours again: the bot stopped playing for you.")
+    return SeeOther(reverse("game_detail", args=[game_id]))
 
 
 def _changed(request: HttpRequest, game_id: int) -> HttpResponse:

@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games",
+    "notifications",
     "analytics",
 ]
 
@@ -258,18 +259,25 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # games between bots only (their own queue) cannot keep a waiting player's bot behind them.
 # Statistics (analytics.tasks) go to a queue of their own too, so they never hold up a bot.
 # README, "Bots, the worker and beat": give each its own worker. A worker started without -Q
-# consumes all four.
+# consumes all five.
 BOT_QUEUE_WITH_PLAYERS = "bots_with_players"
 BOT_QUEUE_BOTS_ONLY = "bots_only"
 ANALYTICS_QUEUE = "analytics"
 CELERY_TASK_DEFAULT_QUEUE = "celery"
+# Mail goes through its own queue, so a slow or unreachable mail server never delays a bot's
+# move (README: a worker of its own, `-Q mail`).
+MAIL_QUEUE = "mail"
 CELERY_TASK_QUEUES = [
     Queue(CELERY_TASK_DEFAULT_QUEUE),
     Queue(BOT_QUEUE_WITH_PLAYERS),
     Queue(BOT_QUEUE_BOTS_ONLY),
     Queue(ANALYTICS_QUEUE),
+    Queue(MAIL_QUEUE),
 ]
-CELERY_TASK_ROUTES = {"analytics.tasks.*": {"queue": ANALYTICS_QUEUE}}
+CELERY_TASK_ROUTES = {
+    "analytics.tasks.*": {"queue": ANALYTICS_QUEUE},
+    "notifications.tasks.*": {"queue": MAIL_QUEUE},
+}
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-bot-turns": {
@@ -279,6 +287,18 @@ CELERY_BEAT_SCHEDULE = {
     "catch-up-analytics": {
         "task": "analytics.tasks.catch_up_analytics",
         "schedule": float(env_str("ANALYTICS_CATCH_UP_INTERVAL_SECONDS", "300")),
+    },
+    "apply-turn-deadlines": {
+        "task": "games.deadline_tasks.apply_turn_deadlines",
+        "schedule": float(env_str("DEADLINE_SWEEP_INTERVAL_SECONDS", "60")),
+    },
+    "send-due-reminders": {
+        "task": "notifications.tasks.send_due_reminders",
+        "schedule": float(env_str("DEADLINE_SWEEP_INTERVAL_SECONDS", "60")),
+    },
+    "send-daily-digests": {
+        "task": "notifications.tasks.send_due_digests",
+        "schedule": float(env_str("DIGEST_SWEEP_INTERVAL_SECONDS", "600")),
     },
 }
 
@@ -307,6 +327,19 @@ GAMES_MAX_CREATED_PER_HOUR = int(env_str("GAMES_MAX_CREATED_PER_HOUR", "30"))
 ANALYTICS_CATCH_UP_BATCH = 500
 # Rated games a player needs before the leaderboard lists them.
 LEADERBOARD_MIN_GAMES = int(env_str("LEADERBOARD_MIN_GAMES", "5"))
+
+# --- Play by email: notifications and deadlines ----------------------------------------------
+
+# Links in mail are signed for one user, game and version, and expire after this many seconds.
+MAIL_LINK_MAX_AGE = 7 * 24 * 3600
+# A player seen on a game's page this recently has it open: no turn mail for that game.
+PRESENCE_SECONDS = 60
+# A mail the server refused is tried again with exponential back-off (up to 10 minutes apart)
+# this many times, then given up and logged. The move that led to it always stands.
+MAIL_SEND_MAX_RETRIES = int(env_str("MAIL_SEND_MAX_RETRIES", "5"))
+MAIL_RETRY_BACKOFF_MAX_SECONDS = 600
+# Games with a time per move that one player may have under way at once.
+MAX_DEADLINE_GAMES_PER_USER = int(env_str("MAX_DEADLINE_GAMES_PER_USER", "30"))
 
 # --- REST API ---------------------------------------------------------------------------------
 

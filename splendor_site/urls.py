@@ -9,5 +9,6 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("stats/", include("analytics.urls")),
+    path("", include("notifications.urls")),
     path("", include("games.urls")),
 ]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.core.validators import RegexValidator
 from rest_framework import serializers
 
-from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH
+from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, Profile
 from accounts.text import NON_BLANK_TEXT_PATTERN, VISIBLE_TEXT_PATTERN
-from games.api.fields import StrictBooleanField, StrictCharField, StrictSerializer
+from games.api.fields import StrictCharField, StrictIntegerField, StrictSerializer
 
 _NO_CONTROL_CHARACTERS = (
     "Control characters are not allowed. Neither are invisible formatting ones."
@@ -19,7 +19,14 @@ class ProfileSerializer(serializers.Serializer):
     display_name = serializers.CharField(
         help_text="The name other players see; empty means the username."
     )
-    email_on_turn = serializers.BooleanField(help_text="Email me when a game waits for my move.")
+    notify = serializers.ChoiceField(
+        choices=Profile.Notify.choices,
+        help_text="Mail about games waiting for my move: every turn, a daily digest, or none.",
+    )
+    digest_hour = serializers.IntegerField(
+        min_value=0, max_value=23, help_text="The digest's hour, in `time_zone`."
+    )
+    time_zone = serializers.CharField(help_text="An IANA time zone name, e.g. Europe/Paris.")
 
 
 class ProfileUpdateSerializer(StrictSerializer):
@@ -32,7 +39,9 @@ class ProfileUpdateSerializer(StrictSerializer):
         validators=[RegexValidator(VISIBLE_TEXT_PATTERN, _NO_CONTROL_CHARACTERS)],
         help_text="Empty to show your username. No control or invisible formatting characters.",
     )
-    email_on_turn = StrictBooleanField(required=False)
+    notify = serializers.ChoiceField(choices=Profile.Notify.choices, required=False)
+    digest_hour = StrictIntegerField(min_value=0, max_value=23, required=False)
+    time_zone = StrictCharField(max_length=64, required=False)
 
 
 class ApiTokenSerializer(serializers.Serializer):

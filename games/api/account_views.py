@@ -41,7 +41,7 @@ class ProfileView(APIView):
 
     @extend_schema(
         operation_id="profile_update",
-        summary="Change your display name or notification setting",
+        summary="Change your display name or notification settings",
         tags=["account"],
         request=ProfileUpdateSerializer,
         responses=schema.responses({200: ProfileSerializer}),
@@ -109,7 +109,9 @@ def _profile_json(user: AbstractBaseUser, profile: Profile) -> dict[str, Any]:
     return {
         "username": user.get_username(),
         "display_name": profile.display_name,
-        "email_on_turn": profile.email_on_turn,
+        "notify": profile.notify,
+        "digest_hour": profile.digest_hour,
+        "time_zone": profile.time_zone,
     }
 
 

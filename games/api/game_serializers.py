@@ -19,6 +19,7 @@ from games.api.fields import (
     TaggedUnionField,
 )
 from games.models import Game, GameEvent, Seat
+from games.services import MOVE_SECONDS_CHOICES
 
 PHASES = ("main", "return_tokens", "choose_noble", "game_over")
 MAX_GAMES_PER_PAGE = 100
@@ -91,6 +92,20 @@ class GameCreateSerializer(StrictSerializer):
     options = NoOptionsSerializer(
         required=False, default=dict, help_text="Variant options; the base game has none: {}."
     )
+    move_seconds = StrictIntegerField(
+        allow_null=True,
+        required=False,
+        default=None,
+        help_text="Time per move: 3600 (an hour), 86400 (a day), 259200 (three days) or null "
+        "(none). A move not made in time is played by the Greedy bot.",
+    )
+
+    def validate_move_seconds(self, value: int | None) -> int | None:
+        if value is not None and value not in MOVE_SECONDS_CHOICES:
+            raise serializers.ValidationError(
+                "The time per move is 3600, 86400, 259200 (seconds) or null."
+            )
+        return value
 
 
 class JoinSerializer(StrictSerializer):
@@ -246,6 +261,10 @@ class SeatViewSerializer(serializers.Serializer):
     user_id = serializers.IntegerField(allow_null=True)
     bot_level = serializers.ChoiceField(choices=Seat.BotLevel.choices, allow_null=True)
     is_open = serializers.BooleanField()
+    is_away = serializers.BooleanField(
+        help_text="The player ran out of time twice in a row: the Greedy bot plays this seat "
+        "until they take it back."
+    )
 
 
 class GameResultSerializer(serializers.Serializer):
@@ -286,6 +305,12 @@ class GameViewSerializer(serializers.Serializer):
         allow_null=True, help_text="SHA-256 of setup and salt, published at the start."
     )
     result = GameResultSerializer(allow_null=True)
+    move_seconds = serializers.IntegerField(
+        allow_null=True, help_text="Time per move in seconds; null: no deadlines."
+    )
+    turn_deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When the acting player's move is due, if ever."
+    )
     state = StateViewSerializer(allow_null=True, help_text="Null until the game starts.")
     legal_actions = serializers.ListField(child=ActionField())
     revealed = RevealedSerializer(required=False, help_text="Only once the game is over.")

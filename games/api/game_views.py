@@ -140,6 +140,7 @@ class GameListView(APIView):
             created_by=request.user,
             options=body.validated_data["options"],
             is_public=body.validated_data["is_public"],
+            move_seconds=body.validated_data["move_seconds"],
         )
         view = selectors.game_view_for_viewer(game, request.user)
         location = reverse("api:game-detail", kwargs={"game_id": game.pk})

@@ -1,4 +1,4 @@
-"""The caller's profile: display name and the turn notification setting."""
+"""The caller's profile: display name and the notification settings."""
 
 from __future__ import annotations
 
@@ -25,19 +25,31 @@ def test_a_new_player_has_the_default_profile_without_a_row(
 ) -> None:
     response = as_alice.get("/api/v1/profile/")
 
-    assert response.json() == {"username": "alice", "display_name": "", "email_on_turn": True}
+    assert response.json() == {
+        "username": "alice",
+        "display_name": "",
+        "notify": "every_turn",
+        "digest_hour": 8,
+        "time_zone": "UTC",
+    }
     assert not Profile.objects.exists()
 
 
 def test_patching_changes_only_the_given_fields(alice: User, as_alice: APIClient) -> None:
     first = as_alice.patch("/api/v1/profile/", {"display_name": "  Alice A.  "}, format="json")
-    second = as_alice.patch("/api/v1/profile/", {"email_on_turn": False}, format="json")
+    second = as_alice.patch(
+        "/api/v1/profile/",
+        {"notify": "daily_digest", "digest_hour": 19, "time_zone": "Europe/Paris"},
+        format="json",
+    )
 
     assert first.json()["display_name"] == "Alice A."
     assert second.json() == {
         "username": "alice",
         "display_name": "Alice A.",
-        "email_on_turn": False,
+        "notify": "daily_digest",
+        "digest_hour": 19,
+        "time_zone": "Europe/Paris",
     }
     assert account_selectors.display_name_for(alice) == "Alice A."
 
@@ -51,8 +63,11 @@ def test_patching_changes_only_the_given_fields(alice: User, as_alice: APIClient
         {"display_name": "zero\u200bwidth"},
         {"display_name": "two\nlines"},
         {"display_name": 5},
-        {"email_on_turn": "no"},
-        {"email_on_turn": None},
+        {"notify": "sometimes"},
+        {"notify": None},
+        {"digest_hour": 24},
+        {"digest_hour": "8"},
+        {"time_zone": "Mars/Olympus_Mons"},
         {"username": "mallory"},
     ],
 )
@@ -64,7 +79,13 @@ def test_a_bad_profile_change_is_400_and_changes_nothing(
     assert response.status_code == 400
     assert error_code(response) == "validation_error"
     assert response.json()["error"]["details"]["fields"]
-    assert as_alice.get("/api/v1/profile/").json()["display_name"] == ""
+    assert as_alice.get("/api/v1/profile/").json() == {
+        "username": "alice",
+        "display_name": "",
+        "notify": "every_turn",
+        "digest_hour": 8,
+        "time_zone": "UTC",
+    }
 
 
 def test_put_is_not_allowed(as_alice: APIClient) -> None:

@@ -125,7 +125,7 @@ def test_anonymising_deactivates_and_wipes_the_account_but_keeps_its_games(
     assert not alice.has_usable_password()
     assert not ApiToken.objects.filter(user=alice, revoked_at__isnull=True).exists()
     profile = Profile.objects.get(user=alice)
-    assert (profile.display_name, profile.email_on_turn) == ("Former player", False)
+    assert (profile.display_name, profile.notify) == ("Former player", Profile.Notify.NONE)
     assert event_rows(finished_game) == events_before
     assert (
         list(Seat.objects.filter(game=finished_game).values_list("user_id", "index"))

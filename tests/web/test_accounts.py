@@ -130,14 +130,25 @@ def test_the_profile_saves_the_display_name_and_notification_setting(
 ) -> None:
     page = alice_client.get("/accounts/profile/").text
     response = alice_client.post(
-        "/accounts/profile/", {"display_name": "  Alice A.  ", "email_on_turn": ""}
+        "/accounts/profile/",
+        {
+            "display_name": "  Alice A.  ",
+            "notify": "daily_digest",
+            "digest_hour": "7",
+            "time_zone": "America/New_York",
+        },
     )
 
-    assert 'name="email_on_turn"' in page
+    assert 'name="notify"' in page
+    assert 'name="time_zone"' in page
     assert response.status_code == 303
     profile = Profile.objects.get(user=alice)
     assert profile.display_name == "Alice A."
-    assert profile.email_on_turn is False
+    assert (profile.notify, profile.digest_hour, profile.time_zone) == (
+        "daily_digest",
+        7,
+        "America/New_York",
+    )
     assert 'value="Alice A."' in alice_client.get("/accounts/profile/").text
 
 

@@ -1,0 +1,309 @@
+"""Mail figures on the production path: PostgreSQL, Redis, one Celery worker, a real SMTP server.
+
+1. Turn mail latency: two people play (greedy moves, through ``games.services``); after each
+   move that passes the turn, the next player's mail is awaited at the loopback SMTP server
+   (aiosmtpd). Latency = the mail's arrival minus the move's last event's ``created_at``
+   (stamped inside the transaction, just before the commit): commit, publish, delivery to the
+   worker, rendering, SMTP. p50 and p99 over ``--turns`` turns.
+2. The daily digest for ``--users`` players with ``--games`` games waiting each: time from
+   publishing ``send_due_digests`` to the last digest's arrival; then the same run in this
+   process, counting its queries.
+
+It uses a database of its own, ``splendor_bench_mail`` (created, migrated, dropped), on the
+PostgreSQL server of ``DATABASE_URL`` (default 127.0.0.1:5432, user postgres), and Redis
+database ``--redis-db`` (13) on the server of ``REDIS_URL``, flushed before and after.
+
+    .venv/bin/python benchmarks/notifications.py [--turns 100] [--users 1000] [--games 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import IO, Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "splendor_site.settings")
+
+BENCH_DB = "splendor_bench_mail"
+WORKER_NAME = "bench-mail@localhost"
+MAIL_TIMEOUT_SECONDS = 300
+
+
+def use_throwaway_services(redis_db: int, smtp_port: int) -> Any:
+    import dj_database_url
+    import psycopg
+    import redis
+
+    configured = os.environ.get("DATABASE_URL", "").strip()
+    parsed = dj_database_url.parse(configured) if configured else {}
+    if parsed and parsed.get("ENGINE") != "django.db.backends.postgresql":
+        sys.exit("DATABASE_URL must point at PostgreSQL (or be unset for 127.0.0.1:5432)")
+    server = {
+        "host": parsed.get("HOST") or "127.0.0.1",
+        "port": parsed.get("PORT") or 5432,
+        "user": parsed.get("USER") or "postgres",
+        "password": parsed.get("PASSWORD") or None,
+    }
+
+    def admin(sql: str) -> None:
+        with psycopg.connect(dbname="postgres", autocommit=True, **server) as conn:
+            conn.execute(sql)
+
+    admin(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
+    admin(f"CREATE DATABASE {BENCH_DB}")
+    password = f":{server['password']}" if server["password"] else ""
+    os.environ["DATABASE_URL"] = (
+        f"postgres://{server['user']}{password}@{server['host']}:{server['port']}/{BENCH_DB}"
+    )
+    redis_url = urlsplit(os.environ.get("REDIS_URL", "").strip() or "redis://127.0.0.1:6379/0")
+    os.environ["REDIS_URL"] = urlunsplit(
+        (redis_url.scheme, redis_url.netloc, f"/{redis_db}", redis_url.query, "")
+    )
+    os.environ.update(
+        EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+        EMAIL_HOST="127.0.0.1",
+        EMAIL_PORT=str(smtp_port),
+        # One opponent sits in every digest game, and a reader creates five in an hour.
+        MAX_DEADLINE_GAMES_PER_USER="1000000",
+        GAMES_MAX_ACTIVE_PER_ACCOUNT="1000000",
+        GAMES_MAX_CREATED_PER_HOUR="1000000",
+    )
+    broker = redis.Redis.from_url(os.environ["REDIS_URL"])
+    broker.flushdb()
+
+    def remove() -> None:
+        from django.db import connections
+
+        connections.close_all()
+        broker.flushdb()
+        admin(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
+
+    return remove
+
+
+def start_worker(log: IO[bytes]) -> subprocess.Popen[bytes]:
+    from splendor_site.celery import app
+
+    command = [
+        sys.executable, "-m", "celery", "-A", "splendor_site", "worker", "-Q", "celery,mail",
+        "--pool=solo", "--concurrency=1", "-l", "warning", "-n", WORKER_NAME,
+        "--without-gossip", "--without-mingle", "--without-heartbeat",
+    ]  # fmt: skip
+    worker = subprocess.Popen(
+        command, cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=subprocess.STDOUT
+    )
+    deadline = time.monotonic() + 30
+    while not app.control.ping(destination=[WORKER_NAME], timeout=0.5):
+        if worker.poll() is not None or time.monotonic() > deadline:
+            worker.kill()
+            sys.exit(f"the worker did not start; its log is {log.name}")
+    return worker
+
+
+def stop_worker(worker: subprocess.Popen[bytes]) -> None:
+    worker.send_signal(signal.SIGTERM)
+    try:
+        worker.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        worker.wait()
+
+
+class Inbox:
+    """Counts what the SMTP server accepted, with the time each arrived."""
+
+    def __init__(self) -> None:
+        self.arrivals: list[tuple[float, str]] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.arrivals.append((time.time(), envelope.rcpt_tos[0]))
+        return "250 OK"
+
+    def wait_for(self, count: int) -> list[tuple[float, str]]:
+        deadline = time.monotonic() + MAIL_TIMEOUT_SECONDS
+        while len(self.arrivals) < count:
+            if time.monotonic() > deadline:
+                sys.exit(f"{count} mails expected, {len(self.arrivals)} arrived")
+            time.sleep(0.002)
+        return self.arrivals[:count]
+
+
+def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
+    from django.contrib.auth import get_user_model
+
+    from games import bots, engine, selectors, services
+    from games.models import Game, GameEvent, Seat
+
+    User = get_user_model()
+    players = [
+        User.objects.create_user(username=name, password=None, email=f"{name}@example.com")
+        for name in ("bench_alice", "bench_bob")
+    ]
+    latencies: list[float] = []
+    expected = len(inbox.arrivals)
+    game: Any = None
+    while len(latencies) < turns:
+        if game is None or game.status != Game.Status.ACTIVE:
+            game = services.game_create(
+                variant="splendor", seats=[services.UserSeat(user) for user in players],
+                created_by=players[0], move_seconds=86400,
+            )  # fmt: skip
+            expected += 1
+            inbox.wait_for(expected)
+            game = Game.objects.get(pk=game.pk)
+        acting = Seat.objects.get(game=game, index=game.acting_seat).user
+        view = selectors.game_view_for_viewer(game, acting)["state"]
+        action = bots.choose_action("greedy", view, seed=game.version)
+        result = services.game_take_action(
+            game_id=game.pk, action=engine.action_to_json(action),
+            expected_version=game.version, user=acting,
+        )  # fmt: skip
+        game = Game.objects.get(pk=game.pk)
+        if game.status != Game.Status.ACTIVE or game.acting_seat == _seat_of(game, acting):
+            continue  # over, or the same player decides more (tokens, a noble): no mail
+        expected += 1
+        arrived, _ = inbox.wait_for(expected)[-1]
+        committed = GameEvent.objects.get(game=game, seq=result.version).created_at
+        latencies.append(arrived - committed.timestamp())
+    return latencies
+
+
+def _seat_of(game: Any, user: Any) -> int:
+    from games.models import Seat
+
+    return Seat.objects.get(game=game, user=user).index
+
+
+def set_up_digest_readers(users: int, games: int) -> datetime:
+    """``users`` digest readers at 09:00 UTC, each with ``games`` games waiting for them."""
+    from django.contrib.auth import get_user_model
+
+    from accounts.models import Profile
+    from games import services
+
+    saved = list(services._after_commit_hooks)
+    services._after_commit_hooks.clear()  # set-up only: no turn mail for these games
+    try:
+        User = get_user_model()
+        opponent = User.objects.create_user(username="bench_opponent", password=None)
+        readers = User.objects.bulk_create(
+            User(username=f"reader{number}", email=f"reader{number}@example.com")
+            for number in range(users)
+        )
+        Profile.objects.bulk_create(
+            Profile(user=reader, notify="daily_digest", digest_hour=9, time_zone="UTC")
+            for reader in readers
+        )
+        choices = [None, 3600, 86400, 259200]
+        for number, reader in enumerate(readers):
+            for game in range(games):
+                services.game_create(
+                    variant="splendor",
+                    seats=[services.UserSeat(reader), services.UserSeat(opponent)],
+                    created_by=reader,
+                    seed=number * games + game,
+                    move_seconds=choices[(number + game) % len(choices)],
+                )
+    finally:
+        services._after_commit_hooks.extend(saved)
+    return datetime.now(UTC).replace(hour=9, minute=5, second=0, microsecond=0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=100)
+    parser.add_argument("--users", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=5, help="waiting games per digest reader")
+    parser.add_argument("--redis-db", type=int, default=13)
+    args = parser.parse_args()
+
+    import logging
+
+    from aiosmtpd.controller import Controller
+
+    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd logs every command
+    inbox = Inbox()
+    with tempfile.TemporaryDirectory() as folder:
+        import socket
+
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        remove = use_throwaway_services(args.redis_db, port)
+        controller = Controller(inbox, hostname="127.0.0.1", port=port)
+        controller.start()
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connection
+
+        from notifications.tasks import send_due_digests
+
+        log_path = Path(folder) / "worker.log"
+        try:
+            call_command("migrate", verbosity=0, interactive=False)
+            print(f"notifications: 1 Celery worker (solo), PostgreSQL ({BENCH_DB}), Redis db "
+                  f"{args.redis_db}, aiosmtpd on 127.0.0.1:{port}, {os.cpu_count()} CPUs, "
+                  f"load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+            with log_path.open("wb") as log:
+                worker = start_worker(log)
+                try:
+                    latencies = turn_mail_latencies(inbox, args.turns)
+                    print(summary("move committed -> turn mail at the SMTP server", latencies))
+                    print(f"load average after the turns: {os.getloadavg()[0]:.2f}")
+                    started = time.perf_counter()
+                    moment = set_up_digest_readers(args.users, args.games)
+                    print(f"set-up: {args.users} readers x {args.games} waiting games in "
+                          f"{time.perf_counter() - started:.0f} s")  # fmt: skip
+                    before = len(inbox.arrivals)
+                    published = time.time()
+                    send_due_digests.delay(moment.isoformat())
+                    last, _ = inbox.wait_for(before + args.users)[-1]
+                    print(f"digest via the worker: {args.users} mails in "
+                          f"{last - published:.2f} s (publish -> last arrival), load average "
+                          f"{os.getloadavg()[0]:.2f}")  # fmt: skip
+                finally:
+                    stop_worker(worker)
+            next_day = moment + timedelta(days=1)
+            statements = 0
+
+            def count(execute: Any, sql: str, *args: Any) -> Any:
+                nonlocal statements
+                statements += 1
+                return execute(sql, *args)
+
+            with connection.execute_wrapper(count):
+                started = time.perf_counter()
+                sent = send_due_digests(next_day.isoformat())
+                elapsed = time.perf_counter() - started
+            print(f"digest in-process (next day): {sent} mails in {elapsed:.2f} s, "
+                  f"{statements} SQL statements ({statements / max(sent, 1):.2f} per "
+                  f"reader), load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+        finally:
+            controller.stop()
+            remove()
+
+
+def summary(label: str, seconds: list[float]) -> str:
+    ms = sorted(value * 1000 for value in seconds)
+    p99 = statistics.quantiles(ms, n=100)[98] if len(ms) > 1 else ms[0]
+    return (
+        f"{label}: p50 {statistics.median(ms):.0f} ms, p99 {p99:.0f} ms, "
+        f"mean {statistics.fmean(ms):.0f} ms, max {ms[-1]:.0f} ms ({len(ms)} turns)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class NotificationsConfig(AppConfig):
+    name = "notifications"
+    verbose_name = "Notifications"
+
+    def ready(self) -> None:
+        from games import services
+        from notifications import tasks
+
+        services.register_after_commit(tasks.queue_turn_notice)

@@ -1,0 +1,70 @@
+"""What was mailed to whom, and who has a game open right now.
+
+``MailRecord`` is the stored decision behind "never two mails for the same turn": one row per
+(user, game, version, kind), or per (user, day) for the daily digest, unique in the database.
+Only ``notifications.services`` writes these rows.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from games.models import Game
+
+
+class MailRecord(models.Model):
+    class Kind(models.TextChoices):
+        TURN = "turn", "Your turn"
+        REMINDER = "reminder", "Deadline reminder"
+        DIGEST = "digest", "Daily digest"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    version = models.PositiveIntegerField(
+        default=0, help_text="The version at which the turn began (turn mail and reminders)."
+    )
+    day = models.DateField(null=True, blank=True, help_text="The digest's day, in the user's zone.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    claimed_until = models.DateTimeField(
+        null=True, blank=True, help_text="A sender is at work on this mail until then."
+    )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    gave_up_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "version", "kind"],
+                condition=models.Q(game__isnull=False),
+                name="one_mail_per_user_game_version_kind",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "day"],
+                condition=models.Q(kind="digest"),
+                name="one_digest_per_user_per_day",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} mail to {self.user_id} (game {self.game_id}, version {self.version})"
+
+
+class GamePresence(models.Model):
+    """When a player last had a game's page open (a visit or one of its polls)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="one_presence_per_user_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"user {self.user_id} on game {self.game_id} at {self.seen_at}"

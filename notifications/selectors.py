@@ -1,0 +1,170 @@
+"""Reads for mail: who gets a mail now, and what it says.
+
+Everything a mail shows of a game comes from ``games.selectors``' per-viewer reads (the
+engine's redacted view, the redacted event history), the same ones the game page uses.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q
+
+from accounts.models import Profile
+from games import selectors as game_selectors
+from games.describe import describe_event
+from games.models import Game, GameEvent, Seat
+from games.table import seat_names
+from notifications import links
+from notifications.models import GamePresence, MailRecord
+from notifications.position import position_for
+from notifications.services import presence_cutoff
+
+LOBBY_KINDS = frozenset({"GameCreated", "SeatTaken", "SeatLeft", "BotAdded"})
+HAPPENED_WINDOW = 40
+"""Events a turn mail reads back at most: a full round of a four-player game and then some."""
+
+# Which mail each setting lets through. A reminder is about a deadline, so digest readers get
+# it too; "none" means no mail at all.
+ALLOWED = {
+    MailRecord.Kind.TURN: {Profile.Notify.EVERY_TURN},
+    MailRecord.Kind.REMINDER: {Profile.Notify.EVERY_TURN, Profile.Notify.DAILY_DIGEST},
+}
+
+
+def mail_recipient(game_id: int, version: int, kind: str) -> tuple[Game, Any, int] | None:
+    """The player a turn mail or reminder for ``game_id`` at ``version`` goes to, if any.
+
+    None when the game moved on, waits for a bot or a seat handed to the bot, the player has no
+    address, does not want this mail, or has the game open right now.
+    """
+    game = Game.objects.filter(pk=game_id, version=version, status=Game.Status.ACTIVE).first()
+    if game is None or game.acting_seat is None:
+        return None
+    seat = (
+        Seat.objects.select_related("user")
+        .filter(game=game, index=game.acting_seat, user__isnull=False, is_away=False)
+        .first()
+    )
+    if seat is None or not seat.user.email or not seat.user.is_active:
+        return None
+    notify = notify_setting(seat.user)
+    if notify not in ALLOWED[MailRecord.Kind(kind)]:
+        return None
+    if GamePresence.objects.filter(
+        user=seat.user, game=game, seen_at__gte=presence_cutoff()
+    ).exists():
+        return None
+    return game, seat.user, seat.index
+
+
+def notify_setting(user: AbstractBaseUser) -> str:
+    chosen = Profile.objects.filter(user=user).values_list("notify", flat=True).first()
+    return chosen or Profile.Notify.EVERY_TURN
+
+
+def time_zone_of(user: AbstractBaseUser) -> ZoneInfo:
+    name = Profile.objects.filter(user=user).values_list("time_zone", flat=True).first()
+    return ZoneInfo(name or "UTC")
+
+
+def due_text(deadline: datetime | None, zone: ZoneInfo) -> str:
+    if deadline is None:
+        return ""
+    return deadline.astimezone(zone).strftime("%A %-d %B at %H:%M (%Z)")
+
+
+def turn_mail_context(game: Game, user: AbstractBaseUser, seat: int) -> dict[str, Any]:
+    """What a turn mail or reminder says: the game, what happened, the position, the link."""
+    data = game_selectors.game_view_for_viewer(game, user)
+    names = seat_names(data)
+    last_own = (
+        GameEvent.objects.filter(game=game, seat=seat, kind=GameEvent.Kind.ACTION_TAKEN)
+        .exclude(payload__on_time_out=True)
+        .aggregate(last=Max("seq"))["last"]
+        or 0
+    )
+    events = game_selectors.game_events_for_viewer(
+        game, user, after_seq=max(last_own, game.version - HAPPENED_WINDOW)
+    )
+    happened = [
+        describe_event(event, names) for event in events if event["kind"] not in LOBBY_KINDS
+    ]
+    zone = time_zone_of(user)
+    return {
+        "game_id": game.pk,
+        "you": names[seat],
+        "opponents": [name for index, name in enumerate(names) if index != seat],
+        "happened": happened,
+        "position": position_for(game.variant, data["state"], names, seat),
+        "due": due_text(game.turn_deadline, zone),
+        "link": links.game_link_url(user_id=user.pk, game_id=game.pk, version=game.version),
+    }
+
+
+# The daily digest ----------------------------------------------------------------------------
+
+
+def digest_due(now: datetime) -> list[tuple[int, date]]:
+    """(user id, local day) of everyone whose digest hour it is and who has had none today.
+
+    One query for the time zones in use, one for the users: the local hour and day differ per
+    zone, so the condition is an OR over the zones (a few hundred at most).
+    """
+    digest_readers = Profile.objects.filter(notify=Profile.Notify.DAILY_DIGEST)
+    zones = digest_readers.order_by().values_list("time_zone", flat=True).distinct()
+    condition = Q(pk__in=[])
+    days: dict[str, date] = {}
+    for name in zones:
+        local = now.astimezone(ZoneInfo(name))
+        days[name] = local.date()
+        already = MailRecord.objects.filter(
+            user_id=OuterRef("user_id"), kind=MailRecord.Kind.DIGEST, day=local.date()
+        )
+        condition |= Q(time_zone=name, digest_hour=local.hour) & ~Q(Exists(already))
+    due = digest_readers.filter(condition, user__is_active=True).exclude(user__email="")
+    return [(user_id, days[zone]) for user_id, zone in due.values_list("user_id", "time_zone")]
+
+
+def digest_games(user_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """The games waiting for each of ``user_ids``, most urgent deadline first: two queries."""
+    waiting = (
+        Seat.objects.filter(
+            user_id__in=user_ids,
+            is_away=False,
+            game__status=Game.Status.ACTIVE,
+            index=F("game__acting_seat"),
+        )
+        .select_related("game")
+        # Not the snapshot (the whole private state): a digest needs none of the board.
+        .only("user_id", "index", "game__id", "game__version", "game__turn_deadline")
+        .prefetch_related(
+            Prefetch("game__seats", queryset=Seat.objects.only("game_id", "index", "display_name"))
+        )
+        .order_by(F("game__turn_deadline").asc(nulls_last=True), "game_id")
+    )
+    games: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for seat in waiting:
+        game = seat.game
+        others = [other.display_name for other in game.seats.all() if other.index != seat.index]
+        games[seat.user_id].append(
+            {
+                "game_id": game.pk,
+                "opponents": others,
+                "deadline": game.turn_deadline,
+                "link": links.game_link_url(
+                    user_id=seat.user_id, game_id=game.pk, version=game.version
+                ),
+            }
+        )
+    return games
+
+
+def users_by_id(user_ids: list[int]) -> dict[int, Any]:
+    users = get_user_model().objects.filter(pk__in=user_ids).select_related("profile")
+    return {user.pk: user for user in users}

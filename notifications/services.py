@@ -1,0 +1,156 @@
+"""Writes of the notifications app: presence on game pages, and the record behind every mail.
+
+A mail is sent under a claimed ``MailRecord``: the row is unique per (user, game, version,
+kind) or per (user, day) for digests, and one UPDATE claims it for a while, so of two deliveries
+of the same task only one sends. A sender that crashes after the server took the mail but before
+marking it sent lets the claim lapse: that mail may then go twice, the one case where it can.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import F, Q, QuerySet
+from django.utils import timezone
+
+from notifications.models import GamePresence, MailRecord
+
+CLAIM_SECONDS = 120
+"""How long a sender holds a mail: longer than one try at the mail server takes."""
+
+PRESENCE_WRITE_EVERY = 20
+"""Seconds between two presence writes for one player and game (per server process)."""
+
+
+def presence_record(*, user_id: int, game_id: int) -> None:
+    """Note that ``user_id`` has game ``game_id`` open: at most one write per 20 s per process.
+
+    Called by the game page and by its poll every few seconds, so it is throttled through the
+    local cache; the database row is what the mail worker reads.
+    """
+    key = f"presence:{user_id}:{game_id}"
+    if cache.get(key):
+        return
+    GamePresence.objects.bulk_create(
+        [GamePresence(user_id=user_id, game_id=game_id, seen_at=timezone.now())],
+        update_conflicts=True,
+        unique_fields=["user", "game"],
+        update_fields=["seen_at"],
+    )
+    cache.set(key, True, PRESENCE_WRITE_EVERY)
+
+
+@dataclass(frozen=True)
+class MailClaim:
+    """A claimed mail: the unique key of its record."""
+
+    user_id: int
+    kind: str
+    game_id: int | None
+    version: int
+    day: date | None
+
+    def records(self) -> QuerySet[MailRecord]:
+        return MailRecord.objects.filter(
+            user_id=self.user_id,
+            kind=self.kind,
+            game_id=self.game_id,
+            version=self.version,
+            day=self.day,
+        )
+
+    def __str__(self) -> str:
+        about = f"day {self.day}" if self.day else f"game {self.game_id} v{self.version}"
+        return f"{self.kind} mail to user {self.user_id} ({about})"
+
+
+def mail_claim(
+    *,
+    user_id: int,
+    kind: str,
+    game_id: int | None = None,
+    version: int = 0,
+    day: date | None = None,
+    now: datetime | None = None,
+) -> MailClaim | None:
+    """Claim the mail's record (made if new); None if it was sent, given up or is taken.
+
+    Two queries: an insert that does nothing if the row exists (the unique constraint), and one
+    UPDATE that only one of two racing senders can win.
+    """
+    now = now or timezone.now()
+    claim = MailClaim(user_id=user_id, kind=kind, game_id=game_id, version=version, day=day)
+    MailRecord.objects.bulk_create(
+        [MailRecord(user_id=user_id, kind=kind, game_id=game_id, version=version, day=day)],
+        ignore_conflicts=True,
+    )
+    claimed = (
+        claim.records()
+        .filter(sent_at__isnull=True, gave_up_at__isnull=True)
+        .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+        .update(claimed_until=now + timedelta(seconds=CLAIM_SECONDS), attempts=F("attempts") + 1)
+    )
+    return claim if claimed else None
+
+
+def mail_mark_sent(claim: MailClaim) -> None:
+    claim.records().update(sent_at=timezone.now(), claimed_until=None)
+
+
+def digest_claim_many(due: list[tuple[int, date]], *, now: datetime) -> list[MailClaim]:
+    """Claim the digests of many readers at once: three statements for the lot.
+
+    The claim is stamped with a time no other sender uses, so reading back the rows with that
+    stamp tells which ones this sender won.
+    """
+    if not due:
+        return []
+    kind = MailRecord.Kind.DIGEST
+    MailRecord.objects.bulk_create(
+        [MailRecord(user_id=user_id, kind=kind, day=day) for user_id, day in due],
+        ignore_conflicts=True,
+    )
+    stamp = now + timedelta(seconds=CLAIM_SECONDS, microseconds=secrets.randbelow(10**6))
+    which = Q(pk__in=[])
+    for user_id, day in due:
+        which |= Q(user_id=user_id, day=day)
+    (
+        MailRecord.objects.filter(which, kind=kind, sent_at__isnull=True, gave_up_at__isnull=True)
+        .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+        .update(claimed_until=stamp, attempts=F("attempts") + 1)
+    )
+    won = set(
+        MailRecord.objects.filter(which, kind=kind, claimed_until=stamp).values_list(
+            "user_id", "day"
+        )
+    )
+    return [
+        MailClaim(user_id=user_id, kind=kind, game_id=None, version=0, day=day)
+        for user_id, day in due
+        if (user_id, day) in won
+    ]
+
+
+def mail_mark_sent_many(claims: list[MailClaim]) -> None:
+    if not claims:
+        return
+    which = Q(pk__in=[])
+    for claim in claims:
+        which |= Q(user_id=claim.user_id, kind=claim.kind, day=claim.day)
+    MailRecord.objects.filter(which).update(sent_at=timezone.now(), claimed_until=None)
+
+
+def mail_release(claim: MailClaim, *, give_up: bool) -> None:
+    """After a failed try: free the claim for the next try, or give the mail up for good."""
+    changes: dict[str, object] = {"claimed_until": None}
+    if give_up:
+        changes["gave_up_at"] = timezone.now()
+    claim.records().update(**changes)
+
+
+def presence_cutoff(now: datetime | None = None) -> datetime:
+    return (now or timezone.now()) - timedelta(seconds=settings.PRESENCE_SECONDS)
