@@ -20,6 +20,7 @@ from django.db import connection
 from analytics import fold_worker
 from analytics.extract import game_fact
 from analytics.facts import GameFact
+from analytics.variants import known_variants
 from games.models import Game, GameEvent
 
 EVENT_FIELDS = ("game_id", "kind", "payload", "seat", "created_at", "schema_version")
@@ -29,7 +30,9 @@ CHUNK_GAMES = 100
 def finished_game_facts(processes: int = 1) -> Iterator[GameFact]:
     if processes <= 1:
         rows = (
-            GameEvent.objects.filter(game__status=Game.Status.FINISHED)
+            GameEvent.objects.filter(
+                game__status=Game.Status.FINISHED, game__variant__in=known_variants()
+            )
             .order_by("game_id", "seq")
             .values_list(*EVENT_FIELDS)
             .iterator(chunk_size=5000)
@@ -37,7 +40,7 @@ def finished_game_facts(processes: int = 1) -> Iterator[GameFact]:
         yield from facts_in(rows)
         return
     game_ids = (
-        Game.objects.filter(status=Game.Status.FINISHED)
+        Game.objects.filter(status=Game.Status.FINISHED, variant__in=known_variants())
         .order_by("pk")
         .values_list("pk", flat=True)
         .iterator(chunk_size=5000)

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 
-from games import bots
+from games import bots, variants
 from games.models import Seat
 from games.services import BotSeat, OpenSeat, SeatRequest, UserSeat
 
@@ -67,6 +67,13 @@ def seat_choices() -> list[tuple[str, str]]:
 class GameCreateForm(forms.Form):
     """The creator takes the first seat; each other row adds a seat of the chosen kind."""
 
+    variant = forms.ChoiceField(
+        choices=(),
+        required=False,
+        widget=forms.RadioSelect,
+        label="Game",
+        help_text="Splendor Duel is for exactly two players: fill one other seat.",
+    )
     is_public = forms.BooleanField(
         required=False,
         initial=True,
@@ -88,6 +95,8 @@ class GameCreateForm(forms.Form):
     def __init__(self, *args: Any, creator: AbstractBaseUser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.creator = creator
+        self.fields["variant"].choices = [(web.variant, web.title) for web in variants.offered()]
+        self.fields["variant"].initial = variants.offered()[0].variant
         for number in range(1, OTHER_SEATS + 1):
             self.fields[f"seat_{number}"] = forms.ChoiceField(
                 choices=seat_choices(),
@@ -130,6 +139,14 @@ class GameCreateForm(forms.Form):
                 seats.append(BotSeat(kind.removeprefix("bot:")))
         if len(seats) < 2:
             raise forms.ValidationError("Add at least one more seat: a game has 2 to 4 players.")
+        # Left out (an older form), the game is the first offered: the base game.
+        web = variants.web_for(cleaned.get("variant") or variants.offered()[0].variant)
+        cleaned["variant"] = web.variant
+        if len(seats) not in web.seat_counts:
+            counts = " or ".join(str(count) for count in web.seat_counts)
+            raise forms.ValidationError(
+                f"{web.title} is played by {counts} players: clear the other seats."
+            )
         cleaned["seats"] = seats
         return cleaned
 

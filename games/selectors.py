@@ -31,6 +31,11 @@ def game_get(game_id: int) -> Game:
         raise GameNotFound(f"There is no game {game_id}.") from None
 
 
+def game_variant(game_id: int) -> str | None:
+    """The variant of a game (one column), or None when there is no such game."""
+    return Game.objects.filter(pk=game_id).values_list("variant", flat=True).first()
+
+
 def game_state(game: Game) -> engine.State | None:
     """The private engine state: from the snapshot when it is current, else by replay.
 

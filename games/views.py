@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRefresh
 
 from accounts.selectors import profile_for
-from games import describe, selectors, services, table, timeline
+from games import describe, selectors, services, table, timeline, variants
 from games.errors import (
     GameError,
     GameNotFound,
@@ -36,7 +36,6 @@ from games.errors import (
     StaleVersion,
 )
 from games.forms import (
-    ActionForm,
     AddBotForm,
     GameCreateForm,
     JoinForm,
@@ -46,6 +45,7 @@ from games.forms import (
     invite_token,
 )
 from games.models import Game
+from games.presenters import presenter_for
 from notifications.services import presence_record
 
 View = Callable[..., HttpResponse]
@@ -189,7 +189,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     form = GameCreateForm(request.POST or None, creator=request.user)
     if request.method == "POST" and form.is_valid():
         game = services.game_create(
-            variant="splendor",
+            variant=form.cleaned_data["variant"],
             seats=form.cleaned_data["seats"],
             created_by=request.user,
             is_public=form.cleaned_data["is_public"],
@@ -223,6 +223,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         "is_away": viewer_seat is not None and data["seats"][viewer_seat]["is_away"],
         # A game called off before its start has no table to show, only its result.
         "regions": _regions(request, game, data) if data["state"] else None,
+        "table_template": variants.web_for(game.variant).table_template,
         "result": _result(data),
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
     }
@@ -266,15 +267,16 @@ def game_version(request: HttpRequest, game_id: int) -> HttpResponse:
 @translates_game_errors
 @for_visible_games
 def game_act(request: HttpRequest, game_id: int) -> HttpResponse:
-    form = ActionForm(request.POST)
-    if not form.is_valid():
-        raise InvalidRequest(form.error_text())
+    game = selectors.game_get(game_id)
+    action, expected_version, idempotency_key = variants.web_for(game.variant).action_from_form(
+        request.POST
+    )
     services.game_take_action(
         game_id=game_id,
-        action=form.cleaned_data["action"],
-        expected_version=form.cleaned_data["expected_version"],
+        action=action,
+        expected_version=expected_version,
         user=request.user,
-        idempotency_key=form.cleaned_data["idempotency_key"],
+        idempotency_key=idempotency_key,
     )
     return _changed(request, game_id)
 
@@ -343,7 +345,8 @@ def _regions_response(request: HttpRequest, game_id: int, *, status: int = 200) 
     changed = {
         name: region for name, region in regions.items() if shown.get(name) != region["digest"]
     }
-    context = {"game": data, "regions": changed, "oob": True}
+    partials = variants.web_for(game.variant).partials
+    context = {"game": data, "regions": changed, "oob": True, "partials": partials}
     response = render(request, "games/partials/regions.html", context, status=status)
     # The page drops an answer older than what it shows (answers can arrive in any order), and
     # compares every region with these digests: one changed by another answer in the meantime
@@ -367,17 +370,17 @@ def _regions(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> dict[
     # The whole log is replayed so that the words can tell what moves brought about by
     # themselves (a noble's visit); the engine folds a game's moves in a few milliseconds.
     events = timeline.game_timeline_for_viewer(game, request.user).events[-HISTORY_WINDOW:]
+    web = variants.web_for(game.variant)
     memory_key = f"game-{game.pk}-memory"
-    memory, seen_cards = table.remember_turn(
-        table.Memory.from_json(request.session.get(memory_key)), data
-    )
+    memory, seen_cards = web.remember_turn(request.session.get(memory_key), data)
     if memory is not None and request.session.get(memory_key) != memory.to_json():
         request.session[memory_key] = memory.to_json()
     notices = [
         {"level": message.level_tag, "text": str(message)}
         for message in messages.get_messages(request)
     ]
-    return table.table_for_viewer(data, events, seen_cards=seen_cards, notices=notices)
+    table_of = presenter_for(game.variant).table
+    return table_of(data, events, seen_cards=seen_cards, notices=notices)
 
 
 def _result(data: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -387,7 +390,8 @@ def _result(data: Mapping[str, Any]) -> dict[str, Any] | None:
     if data["state"] is not None:  # the score breakdown: points from nobles
         players = data["state"]["players"]
         for row in result["rows"]:
-            row["noble_points"] = sum(noble["points"] for noble in players[row["seat"]]["nobles"])
+            nobles = players[row["seat"]].get("nobles", ())  # games without nobles score 0
+            row["noble_points"] = sum(noble["points"] for noble in nobles)
             row["card_points"] = row["points"] - row["noble_points"]
     return result
 

@@ -7,9 +7,9 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import selectors, services
+from games import selectors, services, variants
 from games.api import schema
-from games.api.action_serializers import ACTION_SCHEMA, parse_action
+from games.api.action_serializers import ACTION_SCHEMA
 from games.api.base import GameObjectView
 from games.api.concurrency import expected_version_from, idempotency_key_from, with_etag
 from games.api.game_serializers import ActionAcceptedSerializer, LegalActionsSerializer
@@ -84,7 +84,7 @@ class ActionView(GameObjectView):
     def post(self, request: Request, game_id: int) -> Response:
         expected_version = expected_version_from(request)
         idempotency_key = idempotency_key_from(request)
-        action = parse_action(request.data)
+        action = variants.parse_api_action(request.data, lambda: selectors.game_variant(game_id))
         try:
             result = services.game_take_action(
                 game_id=game_id,

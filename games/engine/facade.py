@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine.duel import rules as duel_rules
+from games.engine.duel import visibility as duel_visibility
 from games.engine.duel.actions import Action as DuelAction
 from games.engine.duel.scoring import Outcome as DuelOutcome
 from games.engine.duel.state import DuelState
@@ -126,9 +127,12 @@ def payment_options(state: State, card: int) -> list[tuple[int, ...]]:
     return _rules_of_state(state).payment_options(state, card)
 
 
-def card_json(card: int) -> dict[str, Any]:
-    """A base-game card spelled out as in a view: id, level, bonus colour, points and cost."""
-    return splendor_visibility.card_json(card)
+def card_json(card: int, variant: str = "splendor") -> dict[str, Any]:
+    """A card of ``variant`` spelled out as in its views (base game: id, level, bonus colour,
+    points and cost)."""
+    _rules(variant)  # an unknown variant is refused as everywhere else
+    spell = _CARD_JSON[variant]
+    return spell(card)
 
 
 def noble_json(noble: int) -> dict[str, Any]:
@@ -176,6 +180,12 @@ def state_to_json(state: State) -> dict[str, Any]:
 def state_from_json(data: Any) -> State:
     state: State = _rules_of_json(data).state_from_json(data)
     return state
+
+
+_CARD_JSON = {
+    splendor_rules.VARIANT: splendor_visibility.card_json,
+    duel_rules.VARIANT: duel_visibility.card_json,
+}
 
 
 def _rules(variant: str) -> Rules:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.presenters import splendor
+from games.presenters import duel, splendor
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,14 @@ PRESENTERS: dict[str, Presenter] = {
         table=splendor.table,
         board_template="games/replay/board_splendor.html",
         rounds=splendor.rounds,
+    ),
+    "duel": Presenter(
+        variant="duel",
+        describe_action=duel.describe_action,
+        consequences=duel.consequences,
+        table=duel.table,
+        board_template="games/replay/board_duel.html",
+        rounds=duel.rounds,
     ),
 }
 

@@ -1,0 +1,259 @@
+"""The Splendor Duel page's table: one context per region, built from one viewer's data.
+
+As ``games.table`` for the base game, everything here reads only what ``games.selectors`` gives
+one viewer (the engine's redacted view, their legal actions, the redacted events), so the page
+cannot show more than that viewer may see. Every legal action is offered as its own button
+posting the action's JSON, so every phase (lines, gold, joker colour, abilities, royals,
+discards, privileges, replenishing) is playable without JavaScript.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.describe import GEM_NAMES, LETTERS, describe_event
+from games.table import digest, seat_names
+from games.variants.duel_words import COLUMNS, describe_action, describe_card, space_name
+
+LOG_LENGTH = 10
+TOKEN_COLOURS = ("white", "blue", "green", "red", "black", "pearl", "gold")
+GEM_COLOURS = TOKEN_COLOURS[:5]
+NAMES = {**GEM_NAMES, "pearl": "pearl"}
+MARKS = {**LETTERS, "pearl": "P"}
+GOALS = {"points": 20, "crowns": 10, "colour_points": 10}
+"""The three ways to win, as the rulebook counts them."""
+
+GROUPS = (
+    ("take_tokens", "Take a line of tokens"),
+    ("take_gold", "Take a gold (then reserve a card)"),
+    ("buy_card", "Buy a card"),
+    ("use_privilege", "Spend a privilege"),
+    ("replenish", "Refill the board"),
+    ("reserve_card", "Reserve a card of the pyramid"),
+    ("reserve_from_deck", "Reserve from a deck"),
+    ("choose_joker_colour", "Place the joker with a colour"),
+    ("take_matching_token", "Take a matching token"),
+    ("steal_token", "Take a token from your opponent"),
+    ("choose_royal", "Choose a royal"),
+    ("discard_tokens", "Put tokens back (ten at most)"),
+    ("pass", "Pass"),
+)
+PHASE_HEADLINES = {
+    "main": "Your turn",
+    "mandatory": "Your turn: take tokens or buy a card",
+    "reserve": "Your turn: reserve a card with your gold",
+    "choose_joker_colour": "Your turn: place the joker with a colour",
+    "take_matching_token": "Your turn: take a matching token",
+    "steal_token": "Your turn: take a token from your opponent",
+    "choose_royal": "Your turn: choose a royal",
+    "discard_tokens": "Your turn: put tokens back in the bag",
+}
+
+
+def gem(colour: str, count: int = 0) -> dict[str, Any]:
+    return {"colour": colour, "letter": MARKS[colour], "name": NAMES[colour], "count": count}
+
+
+def table_for_viewer(
+    data: Mapping[str, Any],
+    events: Sequence[Mapping[str, Any]],
+    *,
+    seen_cards: set[int] | None = None,
+    notices: Sequence[Mapping[str, str]] = (),
+) -> dict[str, dict[str, Any]]:
+    """The context of every region of the Duel page, each with its ``digest``."""
+    state = data["state"]
+    names = seat_names(data)
+    viewer = data["viewer_seat"]
+    acting = data["acting_seat"]
+    is_my_turn = acting is not None and acting == viewer
+    regions: dict[str, dict[str, Any]] = {
+        "status": {
+            "version": data["version"],
+            "round": state["turn"] // 2 + 1,
+            "is_my_turn": is_my_turn,
+            "headline": _headline(data, names, is_my_turn),
+            "is_seated": viewer is not None,
+            "is_running": data["status"] == "active",
+            "notices": list(notices),
+        },
+        "decision": _decision(state, data["legal_actions"], data["version"]),
+        "board": {
+            "columns": list(COLUMNS),
+            "rows": [
+                {
+                    "number": row + 1,
+                    "cells": [
+                        {"name": space_name((row, column)), "gem": colour and gem(colour, 1)}
+                        for column, colour in enumerate(cells)
+                    ],
+                }
+                for row, cells in enumerate(state["board"])
+            ],
+            "bag": sum(state["bag"].values()),
+            "privileges": state["privileges"],
+        },
+        "pyramid": {
+            "rows": [
+                {
+                    "level": level,
+                    "deck": state["decks"][level - 1],
+                    "cards": [_card(item) for item in state["pyramid"][level - 1] if item],
+                }
+                for level in (3, 2, 1)
+            ],
+            "royals": [_royal(royal) for royal in state["royals"]],
+        },
+        "players": {
+            "players": [_player(player, names, acting, viewer) for player in state["players"]],
+        },
+        "log": {
+            "entries": [
+                {
+                    "seq": event["seq"],
+                    "text": event.get("text") or describe_event(event, names, variant="duel"),
+                }
+                for event in reversed(events[-LOG_LENGTH:])
+            ],
+        },
+    }
+    for region in regions.values():
+        region["digest"] = digest(region)
+    return regions
+
+
+def _headline(data: Mapping[str, Any], names: Sequence[str], is_my_turn: bool) -> str:
+    if data["status"] == "finished":
+        return "Game over"
+    if data["status"] == "aborted":
+        return "This game was called off"
+    phase = data["state"]["phase"]
+    if is_my_turn:
+        return PHASE_HEADLINES.get(phase, "Your turn")
+    acting = data["acting_seat"]
+    who = names[acting] if acting is not None else "nobody"
+    bot = data["seats"][acting]["bot_level"] if acting is not None else None
+    return f"{who} is thinking…" if bot else f"Waiting for {who}"
+
+
+def _decision(
+    state: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], version: int
+) -> dict[str, Any]:
+    """Every legal action as a button, grouped by kind in the rulebook's order."""
+    groups = []
+    for kind, title in GROUPS:
+        options = [
+            {"label": _label(action, state), "json": json.dumps(action, separators=(",", ":"))}
+            for action in actions
+            if action["type"] == kind
+        ]
+        if options:
+            groups.append({"kind": kind, "title": title, "options": options})
+    return {
+        "groups": groups,
+        "pending": state["pending_card"] and _card(state["pending_card"]),
+        "to_discard": state["tokens_to_discard"],
+        # Buttons carry the version they were drawn at: the region changes with it.
+        "forms_version": version if groups else None,
+    }
+
+
+def _label(action: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    """A button's words: the colours on the spaces named, which the history cannot know."""
+    board = state["board"]
+    kind = action["type"]
+    if kind == "take_tokens":
+        colours = [board[row][column] for row, column in action["spaces"]]
+        where = ", ".join(space_name(space) for space in action["spaces"])
+        return f"{', '.join(colours)} ({where})"
+    if kind in ("use_privilege", "take_gold", "take_matching_token"):
+        row, column = action["space"]
+        return f"{board[row][column]} ({space_name(action['space'])})"
+    if kind in ("buy_card", "reserve_card"):
+        return describe_card(action["card"]) + (
+            f", paying {_counts(action['payment'])}" if action.get("payment") else ""
+        )
+    if kind == "reserve_from_deck":
+        return f"the top card of the level {action['level']} deck"
+    if kind in ("choose_joker_colour", "steal_token"):
+        return str(action["colour"])
+    if kind == "choose_royal":
+        royal = next((item for item in state["royals"] if item["id"] == action["royal"]), None)
+        return _royal_words(royal) if royal else f"royal {action['royal'] + 1}"
+    if kind == "discard_tokens":
+        return _counts(action["tokens"])
+    return describe_action(action).capitalize()
+
+
+def _counts(counts: Mapping[str, int]) -> str:
+    return ", ".join(f"{count} {colour}" for colour, count in counts.items() if count) or "nothing"
+
+
+def _card(item: Mapping[str, Any]) -> dict[str, Any]:
+    if item.get("hidden"):
+        return {"hidden": True, "level": item["level"]}
+    return {
+        "id": item["id"],
+        "level": item["level"],
+        "colour": item["colour"] or "none",
+        "bonus": item["bonus"],
+        "points": item["points"],
+        "crowns": item["crowns"],
+        "ability": item["ability"].replace("_", " ") if item["ability"] != "none" else "",
+        "cost": [
+            gem(colour, item["cost"][colour])
+            for colour in TOKEN_COLOURS
+            if item["cost"].get(colour)
+        ],
+        "blind": bool(item.get("blind")),
+        "placed_as": item.get("placed_as"),
+    }
+
+
+def _royal(royal: Mapping[str, Any]) -> dict[str, Any]:
+    return {"id": royal["id"], "words": _royal_words(royal)}
+
+
+def _royal_words(royal: Mapping[str, Any]) -> str:
+    ability = royal["ability"].replace("_", " ")
+    points = f"{royal['points']} points"
+    return points if ability == "none" else f"{points}, {ability}"
+
+
+def _player(
+    player: Mapping[str, Any], names: Sequence[str], acting: int | None, viewer: int | None
+) -> dict[str, Any]:
+    best_colour = max(player["colour_points"].values(), default=0)
+    progress = {"points": player["points"], "crowns": player["crowns"],
+                "colour_points": best_colour}  # fmt: skip
+    return {
+        "seat": player["seat"],
+        "name": names[player["seat"]],
+        "is_acting": player["seat"] == acting,
+        "is_viewer": player["seat"] == viewer,
+        "tokens": [gem(colour, player["tokens"].get(colour, 0)) for colour in TOKEN_COLOURS],
+        "token_count": player["token_count"],
+        "colours": [
+            {
+                "gem": gem(colour, player["bonuses"].get(colour, 0)),
+                "points": player["colour_points"].get(colour, 0),
+            }
+            for colour in GEM_COLOURS
+        ],
+        "privileges": player["privileges"],
+        "crowns": player["crowns"],
+        "points": player["points"],
+        "goals": [
+            {"name": name, "have": progress[key], "need": need}
+            for key, name, need in (
+                ("points", "points", GOALS["points"]),
+                ("crowns", "crowns", GOALS["crowns"]),
+                ("colour_points", "points in one colour", GOALS["colour_points"]),
+            )
+        ],
+        "cards": len(player["cards"]),
+        "reserved": [_card(item) for item in player["reserved"]],
+        "royals": [_royal(royal) for royal in player["royals"]],
+    }

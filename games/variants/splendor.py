@@ -1,0 +1,33 @@
+"""The base game on the web: the presenter, words and forms the site had before Duel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import QueryDict
+
+from games import table
+from games.api.action_serializers import parse_action
+from games.errors import InvalidRequest
+from games.forms import ActionForm
+from games.variants import GameWeb
+
+
+def action_from_form(posted: QueryDict) -> tuple[dict[str, Any], int, str]:
+    form = ActionForm(posted)
+    if not form.is_valid():
+        raise InvalidRequest(form.error_text())
+    data = form.cleaned_data
+    return data["action"], data["expected_version"], data["idempotency_key"]
+
+
+WEB = GameWeb(
+    variant="splendor",
+    title="Splendor",
+    blurb="The base game, for 2 to 4 players: gems, cards and nobles.",
+    table_template="games/partials/table.html",
+    partials="games/partials/",
+    action_from_form=action_from_form,
+    parse_api_action=parse_action,
+    remember_turn=lambda memory, data: table.remember_turn(table.Memory.from_json(memory), data),
+)
