@@ -384,6 +384,8 @@ SPECTACULAR_SETTINGS = {
         "GemColourEnum": "games.api.action_serializers.GEM_COLOURS",
         "OriginKindEnum": "games.api.history_serializers.ORIGIN_KINDS",
         "EventKindEnum": "games.models.GameEvent.Kind",
+        "VariantEnum": "games.engine.VARIANTS",
+        "DuelVariantEnum": "games.api.game_serializers.DUEL_VARIANT",
     },
 }
 

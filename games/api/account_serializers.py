@@ -6,6 +6,7 @@ from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, Profile
+from accounts.services import time_zone_names
 from accounts.text import NON_BLANK_TEXT_PATTERN, VISIBLE_TEXT_PATTERN
 from games.api.fields import StrictCharField, StrictIntegerField, StrictSerializer
 
@@ -41,7 +42,8 @@ class ProfileUpdateSerializer(StrictSerializer):
     )
     notify = serializers.ChoiceField(choices=Profile.Notify.choices, required=False)
     digest_hour = StrictIntegerField(min_value=0, max_value=23, required=False)
-    time_zone = StrictCharField(max_length=64, required=False)
+    # The schema lists the zones this machine knows, the ones the profile accepts.
+    time_zone = serializers.ChoiceField(choices=sorted(time_zone_names()), required=False)
 
 
 class ApiTokenSerializer(serializers.Serializer):

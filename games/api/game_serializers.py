@@ -11,7 +11,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from games import engine
-from games.api.action_serializers import ACTION_SCHEMA, GEM_COLOURS, TokenCountsSerializer
+from games.api.action_serializers import GEM_COLOURS, TokenCountsSerializer
 from games.api.fields import (
     StrictBooleanField,
     StrictIntegerField,
@@ -33,9 +33,19 @@ class MoveSecondsField(StrictIntegerField):
     """A time per move: the schema lists the choices, so clients (and fuzzers) know them."""
 
 
-@extend_schema_field(ACTION_SCHEMA)
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {"type": {"type": "string"}},
+        "required": ["type"],
+        "description": (
+            "One action in the notation of the game's variant (docs/notation.md): for Splendor, "
+            "the `ActionRequest` schema; for Splendor Duel, its own section of the notation."
+        ),
+    }
+)
 class ActionField(serializers.JSONField):
-    """One action in the JSON of docs/notation.md."""
+    """One action in the JSON of docs/notation.md, of whichever game the answer is about."""
 
 
 # --- Requests ---------------------------------------------------------------------------------
@@ -294,6 +304,26 @@ class RevealedSerializer(serializers.Serializer):
     final_state = serializers.JSONField(help_text="The full final state (docs/notation.md).")
 
 
+DUEL_VARIANT = ["duel"]
+
+
+class DuelStateViewSerializer(serializers.Serializer):
+    """A Splendor Duel view: its fields are in docs/notation.md, section Splendor Duel."""
+
+    variant = serializers.ChoiceField(choices=DUEL_VARIANT)
+
+
+@extend_schema_field(
+    PolymorphicProxySerializer(
+        component_name="GameStateView",
+        serializers=[StateViewSerializer, DuelStateViewSerializer],
+        resource_type_field_name=None,
+    )
+)
+class StateViewField(serializers.JSONField):
+    """The game as a viewer may see it, in its variant's notation: the engine's ``view``."""
+
+
 class GameViewSerializer(serializers.Serializer):
     """A game as the caller may see it; ``legal_actions`` is filled when it waits for them."""
 
@@ -316,7 +346,7 @@ class GameViewSerializer(serializers.Serializer):
     turn_deadline = serializers.DateTimeField(
         allow_null=True, help_text="When the acting player's move is due, if ever."
     )
-    state = StateViewSerializer(allow_null=True, help_text="Null until the game starts.")
+    state = StateViewField(allow_null=True, help_text="Null until the game starts.")
     legal_actions = serializers.ListField(child=ActionField())
     revealed = RevealedSerializer(required=False, help_text="Only once the game is over.")
 

@@ -11,7 +11,7 @@ from games.api.game_serializers import (
     GameResultSerializer,
     NewSeatField,
     SeatViewSerializer,
-    StateViewSerializer,
+    StateViewField,
 )
 from games.game_lists import OPPONENTS
 from games.models import Game, Seat
@@ -102,7 +102,7 @@ class ReplayStepSerializer(serializers.Serializer):
     acting_seat = serializers.IntegerField(allow_null=True)
     event = ReplayEventSerializer(help_text="The event that led to this step.")
     text = serializers.CharField()
-    state = StateViewSerializer(help_text="The board at this step, as you may see it.")
+    state = StateViewField(help_text="The board at this step, as you may see it.")
     revealed = serializers.BooleanField(help_text="True once the game is over: all is shown.")
 
 

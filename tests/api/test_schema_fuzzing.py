@@ -107,6 +107,20 @@ def realistic(case: schemathesis.Case, world: World, choice: int, real_version: 
             case.headers["If-Match"] = f'"{version}"'
 
 
+@pytest.fixture(autouse=True)
+def no_account_caps(settings: Any) -> None:
+    """The per-account caps (tested in tests/games/test_limits.py) off for the fuzzing account.
+
+    Generated requests create games by the hundred; with the caps on, the same request would
+    be answered 201 early in a run and 429 later, and a stateful run that replays a sequence
+    would see the server change its mind under it.
+    """
+    settings.GAMES_MAX_ACTIVE_PER_ACCOUNT = 10**6
+    settings.GAMES_MAX_BOT_ONLY_PER_ACCOUNT = 10**6
+    settings.GAMES_MAX_CREATED_PER_HOUR = 10**6
+    settings.MAX_DEADLINE_GAMES_PER_USER = 10**6
+
+
 @pytest.fixture
 def wsgi_app() -> Iterator[Any]:
     """Django's WSGI app, without closing the test's database connection after each request.
