@@ -1,6 +1,7 @@
 """The service layer's small family of errors, each with a stable code.
 
-Pages and the API translate these in one place each; the codes are what API clients see.
+Each error carries its code (what API clients see) and its HTTP status, which the pages and the
+API both answer with: the one table of refusals is this module.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ class GameError(Exception):
     """Base of every refusal the services make; nothing was written when one is raised."""
 
     code = "game_error"
+    http_status = 400
 
     def __init__(self, message: str, **details: Any) -> None:
         super().__init__(message)
@@ -21,24 +23,28 @@ class GameError(Exception):
 
 class GameNotFound(GameError):
     code = "not_found"
+    http_status = 404
 
 
 class NotAllowed(GameError):
     """The caller may not do this: not seated, not their turn, not their seat to give."""
 
     code = "forbidden"
+    http_status = 403
 
 
 class IllegalMove(GameError):
     """The engine refused the action; the message is the engine's, written for players."""
 
     code = "illegal_action"
+    http_status = 400
 
 
 class StaleVersion(GameError):
     """The game moved on since the caller last saw it; ``current_version`` says where it is."""
 
     code = "stale_version"
+    http_status = 409
 
     def __init__(self, current_version: int) -> None:
         super().__init__(
@@ -50,18 +56,21 @@ class StaleVersion(GameError):
 
 class IdempotencyKeyReused(GameError):
     code = "idempotency_key_reused"
+    http_status = 422
 
 
 class LimitReached(GameError):
     """The account is at one of its caps (``games.limits``): too many games, or too fast."""
 
     code = "limit_reached"
+    http_status = 429
 
 
 class InvalidRequest(GameError):
     """A lobby or game request that cannot be carried out in the game's present status."""
 
     code = "invalid_request"
+    http_status = 409
 
 
 class ImportRejected(GameError):
@@ -69,3 +78,4 @@ class ImportRejected(GameError):
     naming the first bad step."""
 
     code = "import_rejected"
+    http_status = 400

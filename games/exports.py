@@ -16,7 +16,7 @@ from typing import Any
 from django.db import connection
 
 from games import notation
-from games.errors import GameNotFound
+from games.errors import GameNotFound, InvalidRequest
 from games.models import Game, GameEvent, Seat
 from games.selectors import Viewer, can_view, game_events_for_viewer, game_get
 from games.timeline import game_timeline_for_viewer
@@ -27,11 +27,17 @@ MOVE_KINDS = ("GameStarted", "ActionTaken", "PlayerResigned")
 
 
 def exportable_game(game_id: int, viewer: Viewer) -> Game:
-    """The game, if ``viewer`` may export it: over, or running and ``viewer`` is staff."""
+    """The game, if ``viewer`` may export it: over, or running and ``viewer`` is staff.
+
+    A game the viewer may not see is missing; one they see that still runs is refused for its
+    status (its setup would reveal the coming cards), as the API's whole-log export does.
+    """
     game = game_get(game_id)
-    is_staff = viewer is not None and getattr(viewer, "is_staff", False)
-    if not can_view(game, viewer) or (game.is_running and not is_staff):
+    if not can_view(game, viewer):
         raise GameNotFound(f"There is no game {game_id}.")
+    is_staff = viewer is not None and getattr(viewer, "is_staff", False)
+    if game.is_running and not is_staff:
+        raise InvalidRequest("A game can be exported once it is over.")
     return game
 
 

@@ -28,11 +28,7 @@ from games.errors import (
     GameError,
     GameNotFound,
     IdempotencyKeyReused,
-    IllegalMove,
-    ImportRejected,
     InvalidRequest,
-    LimitReached,
-    NotAllowed,
     StaleVersion,
 )
 from games.forms import (
@@ -49,17 +45,6 @@ from games.presenters import presenter_for
 from notifications.services import presence_record
 
 View = Callable[..., HttpResponse]
-
-ERROR_STATUS: dict[type[GameError], int] = {
-    GameNotFound: 404,
-    NotAllowed: 403,
-    IllegalMove: 400,
-    InvalidRequest: 400,
-    StaleVersion: 409,
-    IdempotencyKeyReused: 422,
-    ImportRejected: 400,
-    LimitReached: 429,
-}
 
 STALE_MESSAGE = "The game moved on while you were choosing: here is the board as it is now."
 LOBBY_LIST_LENGTH = 20
@@ -113,7 +98,7 @@ def for_visible_games(view: View) -> View:
 
 
 def _refused(request: HttpRequest, error: GameError, game_id: int | None) -> HttpResponse:
-    status = next((code for kind, code in ERROR_STATUS.items() if isinstance(error, kind)), 400)
+    status = error.http_status
     # A reused key means a form from an old page (the back button): the game moved on too.
     is_outdated = isinstance(error, StaleVersion | IdempotencyKeyReused)
     text = STALE_MESSAGE if is_outdated else error.message

@@ -28,19 +28,6 @@ from games.errors import GameError, StaleVersion
 
 logger = logging.getLogger(__name__)
 
-STATUS_BY_CODE: Mapping[str, int] = {
-    "validation_error": status.HTTP_400_BAD_REQUEST,
-    "illegal_action": status.HTTP_400_BAD_REQUEST,
-    "not_found": status.HTTP_404_NOT_FOUND,
-    "forbidden": status.HTTP_403_FORBIDDEN,
-    "stale_version": status.HTTP_409_CONFLICT,
-    "idempotency_key_reused": status.HTTP_422_UNPROCESSABLE_ENTITY,
-    "invalid_request": status.HTTP_409_CONFLICT,
-    "import_rejected": status.HTTP_400_BAD_REQUEST,
-    "limit_reached": status.HTTP_429_TOO_MANY_REQUESTS,
-}
-"""HTTP status of each service refusal, by its code (``games.errors``, ``accounts.errors``)."""
-
 CODE_BY_DRF_CODE: Mapping[str, str] = {
     "invalid": "validation_error",
     "permission_denied": "forbidden",
@@ -67,15 +54,6 @@ def request_too_large_body(max_bytes: int) -> dict[str, Any]:
     """The error body of a 413, for the middleware that answers before DRF sees the request."""
     exc = RequestTooLarge(max_bytes)
     return error_body(exc.default_code, str(exc.detail), {"max_bytes": max_bytes})
-
-
-class ExportNotReady(exceptions.APIException):
-    """The game exists, but its status does not allow an export yet: 409, as every request
-    the game's present status refuses (a 404 would say the game just created is missing)."""
-
-    status_code = status.HTTP_409_CONFLICT
-    default_code = "invalid_request"
-    default_detail = "A game can be exported once it is over."
 
 
 def error_body(code: str, message: str, details: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -109,7 +87,7 @@ def api_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonRespon
 
 
 def _service_refusal(exc: GameError | AccountError, context: Mapping[str, Any]) -> Response:
-    http_status = STATUS_BY_CODE.get(exc.code, status.HTTP_400_BAD_REQUEST)
+    http_status = exc.http_status
     view = context.get("view")
     if isinstance(exc, StaleVersion) and getattr(view, "version_from_if_match", False):
         # The client's If-Match named an older version: an HTTP precondition that failed.

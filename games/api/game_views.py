@@ -19,7 +19,6 @@ from games import selectors, services
 from games.api import schema
 from games.api.base import GameObjectView
 from games.api.concurrency import is_unchanged_for, with_etag
-from games.api.errors import ExportNotReady
 from games.api.game_serializers import (
     MAX_GAMES_PER_PAGE,
     EventPageQuerySerializer,
@@ -31,6 +30,7 @@ from games.api.game_serializers import (
     GameSummaryPageSerializer,
     GameViewSerializer,
 )
+from games.errors import InvalidRequest
 from games.services import BotSeat, OpenSeat, SeatRequest, UserSeat
 
 EXPORT_FORMAT = "splendor-online/game-export/1"
@@ -224,7 +224,7 @@ class GameExportView(GameObjectView):
     def get(self, request: Request, game_id: int) -> Response:
         game = self.get_game()
         if game.is_running:
-            raise ExportNotReady()
+            raise InvalidRequest("A game can be exported once it is over.")
         return Response(
             {
                 "format": EXPORT_FORMAT,

@@ -17,6 +17,7 @@ from games.game_lists import OPPONENTS
 from games.models import Game, Seat
 
 MAX_HISTORY_PER_PAGE = 100
+USERNAME_PATTERN = r"^[\w.@+-]+$"
 ORIGIN_KINDS = ("import", "fork")
 
 
@@ -26,8 +27,13 @@ class HistoryQuerySerializer(StrictSerializer):
         default="public",
         help_text="`mine`: every game you sat in (sign in). `public`: finished public games.",
     )
-    player = serializers.CharField(
-        required=False, max_length=150, help_text="Public scope only: games this username sat in."
+    # The characters a username may have (Django's username validator): the schema states
+    # them, so a name no account can have is refused as the schema says, not as a surprise.
+    player = serializers.RegexField(
+        USERNAME_PATTERN,
+        required=False,
+        max_length=150,
+        help_text="Public scope only: games this username sat in.",
     )
     status = serializers.ChoiceField(choices=Game.Status.choices, required=False)
     variant = serializers.ChoiceField(choices=list(engine.VARIANTS), required=False)

@@ -74,7 +74,7 @@ def test_a_replay_step_and_the_same_404_for_a_step_past_the_end(
     assert past.json()["error"]["code"] == missing.json()["error"]["code"] == "not_found"
 
 
-def test_export_of_a_running_game_is_a_404_except_for_staff(
+def test_export_of_a_running_game_is_refused_for_its_status_except_for_staff(
     as_alice: APIClient,
     alice: User,
     bob: User,
@@ -84,12 +84,28 @@ def test_export_of_a_running_game_is_a_404_except_for_staff(
     game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
                                 created_by=alice, seed=2**50 + 1)  # fmt: skip
     play(game, random.Random(1), moves=6)
-    assert as_alice.get(game_url(game, "export/notation/")).status_code == 404
-    assert as_alice.get(game_url(game, "export/text/")).status_code == 404
+    for path in ("export/notation/", "export/text/"):
+        refused = as_alice.get(game_url(game, path))
+        assert refused.status_code == 409
+        assert refused.json()["error"]["code"] == "invalid_request"
+        assert str(2**50 + 1) not in refused.content.decode()
     staff = client_for(make_user("root", is_staff=True))
     document = staff.get(game_url(game, "export/notation/")).json()
     assert document["setup"] is None
     assert str(2**50 + 1) not in json.dumps(document)
+
+
+def test_export_of_a_private_game_is_the_same_404_as_a_missing_game(
+    alice: User, bob: User, make_user: Callable[..., User], client_for: Callable[[User], APIClient]
+) -> None:
+    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                                created_by=alice, is_public=False)  # fmt: skip
+    stranger = client_for(make_user("stranger"))
+    for path in ("export/notation/", "export/text/"):
+        hidden = stranger.get(game_url(game, path))
+        missing = stranger.get(f"/api/v1/games/{game.pk + 1000}/{path}")
+        assert hidden.status_code == missing.status_code == 404
+        assert hidden.json()["error"]["code"] == missing.json()["error"]["code"] == "not_found"
 
 
 def test_export_then_import_through_the_api_gives_the_same_game(
