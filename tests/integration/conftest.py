@@ -28,7 +28,9 @@ from django.db import connection
 from splendor_site.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parents[2]
-WORKER_REDIS_DB = 15
+# Its own Redis database, so that the worker sees only this run's tasks; set TEST_WORKER_REDIS_DB
+# to run several suites side by side on one Redis.
+WORKER_REDIS_DB = int(os.environ.get("TEST_WORKER_REDIS_DB", "15"))
 WORKER_READY_SECONDS = 30
 WORKER_STOP_SECONDS = 20
 
