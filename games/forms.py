@@ -16,11 +16,13 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 
 from games import bots, variants
+from games.engine.splendor import gems
 from games.models import Seat
 from games.services import BotSeat, OpenSeat, SeatRequest, UserSeat
 
-GEM_COLOURS = ("white", "blue", "green", "red", "black")
-TOKEN_COLOURS = (*GEM_COLOURS, "gold")
+# The base game's colour names, in the engine's order: the engine is their one home.
+GEM_COLOURS = tuple(gems.COLOUR_NAMES[colour] for colour in gems.GEM_COLOURS)
+TOKEN_COLOURS = gems.COLOUR_NAMES
 
 ACTION_TYPES = (
     "take_gems",

@@ -12,9 +12,11 @@ from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
 from games.api.fields import StrictIntegerField, StrictSerializer, validate_tagged
+from games.engine.splendor import gems
 
-GEM_COLOURS = ("white", "blue", "green", "red", "black")
-TOKEN_COLOURS = (*GEM_COLOURS, "gold")
+# The base game's colour names, in the engine's order: the engine is their one home.
+GEM_COLOURS = tuple(gems.COLOUR_NAMES[colour] for colour in gems.GEM_COLOURS)
+TOKEN_COLOURS = gems.COLOUR_NAMES
 CARD_IDS = (0, 89)
 NOBLE_IDS = (0, 9)
 DECK_LEVELS = (1, 3)
