@@ -20,21 +20,19 @@ import argparse
 import os
 import random
 import re
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import IO, Any
-from urllib.parse import urlsplit, urlunsplit
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "splendor_site.settings")
+
+from benchmarks.throwaway import start_worker, stop_worker, use_throwaway_services  # noqa: E402
 
 BENCH_DB = "splendor_bench_bots"
 BENCH_REDIS_DB = 14
@@ -43,91 +41,11 @@ REPLY_TIMEOUT_SECONDS = 30
 WORKER_NAME = "bench-bots@localhost"
 
 
-# Services set-up, before Django reads its settings --------------------------------------------
-
-
-def use_throwaway_services() -> Callable[[bool], None]:
-    """Point DATABASE_URL at a fresh benchmark database and REDIS_URL at an empty Redis database;
-    return the function that empties Redis again and drops the database (unless kept)."""
-    import dj_database_url
-    import psycopg
-    import redis
-
-    configured = os.environ.get("DATABASE_URL", "").strip()
-    parsed = dj_database_url.parse(configured) if configured else {}
-    if parsed and parsed.get("ENGINE") != "django.db.backends.postgresql":
-        sys.exit("DATABASE_URL must point at PostgreSQL (or be unset for 127.0.0.1:5432)")
-    server = {
-        "host": parsed.get("HOST") or "127.0.0.1",
-        "port": parsed.get("PORT") or 5432,
-        "user": parsed.get("USER") or "postgres",
-        "password": parsed.get("PASSWORD") or None,
-    }
-
-    def admin(sql: str) -> None:
-        with psycopg.connect(dbname="postgres", autocommit=True, **server) as conn:
-            conn.execute(sql)
-
-    admin(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-    admin(f"CREATE DATABASE {BENCH_DB}")
-    password = f":{server['password']}" if server["password"] else ""
-    os.environ["DATABASE_URL"] = (
-        f"postgres://{server['user']}{password}@{server['host']}:{server['port']}/{BENCH_DB}"
-    )
-    redis_url = urlsplit(os.environ.get("REDIS_URL", "").strip() or "redis://127.0.0.1:6379/0")
-    os.environ["REDIS_URL"] = urlunsplit(
-        (redis_url.scheme, redis_url.netloc, f"/{BENCH_REDIS_DB}", redis_url.query, "")
-    )
-    broker = redis.Redis.from_url(os.environ["REDIS_URL"])
-    broker.flushdb()
-
-    def remove(keep_database: bool) -> None:
-        from django.db import connections
-
-        connections.close_all()
-        broker.flushdb()
-        if not keep_database:
-            admin(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-
-    return remove
-
-
-# The worker -----------------------------------------------------------------------------------
-
-
-def start_worker(pool: str, log: IO[bytes]) -> subprocess.Popen[bytes]:
-    from splendor_site.celery import app
-
-    command = [
-        sys.executable, "-m", "celery", "-A", "splendor_site", "worker",
-        f"--pool={pool}", "--concurrency=1", "-l", "info", "-n", WORKER_NAME,
-        "--without-gossip", "--without-mingle", "--without-heartbeat",
-    ]  # fmt: skip
-    worker = subprocess.Popen(
-        command, cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=subprocess.STDOUT
-    )
-    deadline = time.monotonic() + 30
-    while not app.control.ping(destination=[WORKER_NAME], timeout=0.5):
-        if worker.poll() is not None or time.monotonic() > deadline:
-            worker.kill()
-            sys.exit(f"the worker did not start; its log is {log.name}")
-    return worker
-
-
 def task_runtimes(log: Path) -> list[float]:
     """Seconds each bot turn spent inside the worker (loading, choosing, appending), as the
     worker logs them."""
     played = re.compile(r"play_bot_turn\[[^\]]+\] succeeded in ([0-9.e-]+)s: 'played'")
     return [float(seconds) for seconds in played.findall(log.read_text(errors="replace"))]
-
-
-def stop_worker(worker: subprocess.Popen[bytes]) -> None:
-    worker.send_signal(signal.SIGTERM)
-    try:
-        worker.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        worker.kill()
-        worker.wait()
 
 
 # Playing ---------------------------------------------------------------------------------------
@@ -202,7 +120,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the benchmark database")
     args = parser.parse_args()
 
-    remove = use_throwaway_services()
+    remove = use_throwaway_services(BENCH_DB, BENCH_REDIS_DB)
     import django
 
     django.setup()
@@ -220,13 +138,13 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="bench-bots-") as folder:
             log_path = Path(folder) / "worker.log"
             with log_path.open("wb") as log:
-                worker = start_worker(args.pool, log)
+                worker = start_worker(WORKER_NAME, log, pool=args.pool, ready_seconds=30)
                 try:
                     started = time.perf_counter()
                     latencies, games = play_against_the_bot(args.moves, args.seed)
                     elapsed = time.perf_counter() - started
                 finally:
-                    stop_worker(worker)
+                    stop_worker(worker, grace_seconds=20)
             runtimes = task_runtimes(log_path)
         print(f"{len(latencies)} replies in {games} games, {elapsed:.1f} s")
         print(summary("human move -> bot reply", latencies))

@@ -23,98 +23,23 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import IO, Any
-from urllib.parse import urlsplit, urlunsplit
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "splendor_site.settings")
 
+from benchmarks.throwaway import start_worker, stop_worker, use_throwaway_services  # noqa: E402
+
 BENCH_DB = "splendor_bench_fairness"
 HUMAN, BOT = 0, 1
 REPLY_TIMEOUT_SECONDS = 60
 SEARCH_BOTS = 4
-
-
-def use_throwaway_services(redis_db: int | None) -> Any:
-    """Point DATABASE_URL at a fresh database and REDIS_URL at an emptied Redis database;
-    return the function that cleans both up."""
-    import dj_database_url
-    import psycopg
-    import redis
-
-    configured = os.environ.get("DATABASE_URL", "").strip()
-    parsed = dj_database_url.parse(configured) if configured else {}
-    if parsed and parsed.get("ENGINE") != "django.db.backends.postgresql":
-        sys.exit("DATABASE_URL must point at PostgreSQL (or be unset for 127.0.0.1:5432)")
-    server = {
-        "host": parsed.get("HOST") or "127.0.0.1",
-        "port": parsed.get("PORT") or 5432,
-        "user": parsed.get("USER") or "postgres",
-        "password": parsed.get("PASSWORD") or None,
-    }
-
-    def admin(sql: str) -> None:
-        with psycopg.connect(dbname="postgres", autocommit=True, **server) as conn:
-            conn.execute(sql)
-
-    admin(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-    admin(f"CREATE DATABASE {BENCH_DB}")
-    password = f":{server['password']}" if server["password"] else ""
-    os.environ["DATABASE_URL"] = (
-        f"postgres://{server['user']}{password}@{server['host']}:{server['port']}/{BENCH_DB}"
-    )
-    os.environ.pop("DATABASE_OWNER_URL", None)
-    url = urlsplit(os.environ.get("REDIS_URL", "").strip() or "redis://127.0.0.1:6379/0")
-    db = redis_db if redis_db is not None else int(url.path.strip("/") or 0)
-    os.environ["REDIS_URL"] = urlunsplit((url.scheme, url.netloc, f"/{db}", url.query, ""))
-    broker = redis.Redis.from_url(os.environ["REDIS_URL"])
-    broker.flushdb()
-
-    def remove(keep_database: bool) -> None:
-        from django.db import connections
-
-        connections.close_all()
-        broker.flushdb()
-        if not keep_database:
-            admin(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-
-    return remove
-
-
-def start_worker(name: str, queues: list[str], processes: int, log: IO[bytes]) -> Any:
-    from splendor_site.celery import app
-
-    command = [
-        sys.executable, "-m", "celery", "-A", "splendor_site", "worker", "-Q", ",".join(queues),
-        "--pool=prefork", f"--concurrency={processes}", "-l", "info", "-n", name,
-        "--without-gossip", "--without-mingle", "--without-heartbeat",
-    ]  # fmt: skip
-    worker = subprocess.Popen(
-        command, cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=subprocess.STDOUT
-    )
-    deadline = time.monotonic() + 60
-    while not app.control.ping(destination=[name], timeout=0.5):
-        if worker.poll() is not None or time.monotonic() > deadline:
-            worker.kill()
-            sys.exit(f"worker {name} did not start; its log is {log.name}")
-    return worker
-
-
-def stop_worker(worker: Any) -> None:
-    worker.send_signal(signal.SIGTERM)
-    try:
-        worker.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        worker.kill()
-        worker.wait()
 
 
 def start_bot_only_games(hog: Any) -> tuple[list[int], int]:
@@ -193,7 +118,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the benchmark database")
     args = parser.parse_args()
 
-    remove = use_throwaway_services(args.redis_db)
+    remove = use_throwaway_services(BENCH_DB, args.redis_db)
     import django
 
     django.setup()
@@ -214,13 +139,13 @@ def main() -> None:
             workers = []
             logs = [(Path(folder) / f"worker-{n}.log").open("wb") for n in range(2)]
             if args.layout == "split":
-                workers.append(start_worker("players@bench", players_queues, 1, logs[0]))
+                workers.append(start_worker("players@bench", logs[0], queues=players_queues))
                 workers.append(
-                    start_worker("bots@bench", [settings.BOT_QUEUE_BOTS_ONLY], 1, logs[1])
+                    start_worker("bots@bench", logs[1], queues=[settings.BOT_QUEUE_BOTS_ONLY])
                 )
             else:
                 every = [*players_queues, settings.BOT_QUEUE_BOTS_ONLY]
-                workers.append(start_worker("shared@bench", every, 2, logs[0]))
+                workers.append(start_worker("shared@bench", logs[0], queues=every, processes=2))
             try:
                 hog_games, refused = start_bot_only_games(hog)
                 time.sleep(2)  # let the search bots get going

@@ -20,56 +20,29 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import IO, Any
-from urllib.parse import urlsplit, urlunsplit
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "splendor_site.settings")
+
+from benchmarks.throwaway import start_worker, stop_worker, use_throwaway_services  # noqa: E402
 
 BENCH_DB = "splendor_bench_mail"
 WORKER_NAME = "bench-mail@localhost"
 MAIL_TIMEOUT_SECONDS = 300
 
 
-def use_throwaway_services(redis_db: int, smtp_port: int) -> Any:
-    import dj_database_url
-    import psycopg
-    import redis
-
-    configured = os.environ.get("DATABASE_URL", "").strip()
-    parsed = dj_database_url.parse(configured) if configured else {}
-    if parsed and parsed.get("ENGINE") != "django.db.backends.postgresql":
-        sys.exit("DATABASE_URL must point at PostgreSQL (or be unset for 127.0.0.1:5432)")
-    server = {
-        "host": parsed.get("HOST") or "127.0.0.1",
-        "port": parsed.get("PORT") or 5432,
-        "user": parsed.get("USER") or "postgres",
-        "password": parsed.get("PASSWORD") or None,
-    }
-
-    def admin(sql: str) -> None:
-        with psycopg.connect(dbname="postgres", autocommit=True, **server) as conn:
-            conn.execute(sql)
-
-    admin(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-    admin(f"CREATE DATABASE {BENCH_DB}")
-    password = f":{server['password']}" if server["password"] else ""
-    os.environ["DATABASE_URL"] = (
-        f"postgres://{server['user']}{password}@{server['host']}:{server['port']}/{BENCH_DB}"
-    )
-    redis_url = urlsplit(os.environ.get("REDIS_URL", "").strip() or "redis://127.0.0.1:6379/0")
-    os.environ["REDIS_URL"] = urlunsplit(
-        (redis_url.scheme, redis_url.netloc, f"/{redis_db}", redis_url.query, "")
-    )
+def use_mail_services(redis_db: int, smtp_port: int) -> Callable[[bool], None]:
+    """Throwaway services, with mail sent to the loopback SMTP server and no account caps."""
+    remove = use_throwaway_services(BENCH_DB, redis_db)
     os.environ.update(
         EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
         EMAIL_HOST="127.0.0.1",
@@ -79,45 +52,7 @@ def use_throwaway_services(redis_db: int, smtp_port: int) -> Any:
         GAMES_MAX_ACTIVE_PER_ACCOUNT="1000000",
         GAMES_MAX_CREATED_PER_HOUR="1000000",
     )
-    broker = redis.Redis.from_url(os.environ["REDIS_URL"])
-    broker.flushdb()
-
-    def remove() -> None:
-        from django.db import connections
-
-        connections.close_all()
-        broker.flushdb()
-        admin(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-
     return remove
-
-
-def start_worker(log: IO[bytes]) -> subprocess.Popen[bytes]:
-    from splendor_site.celery import app
-
-    command = [
-        sys.executable, "-m", "celery", "-A", "splendor_site", "worker", "-Q", "celery,mail",
-        "--pool=solo", "--concurrency=1", "-l", "warning", "-n", WORKER_NAME,
-        "--without-gossip", "--without-mingle", "--without-heartbeat",
-    ]  # fmt: skip
-    worker = subprocess.Popen(
-        command, cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=subprocess.STDOUT
-    )
-    deadline = time.monotonic() + 30
-    while not app.control.ping(destination=[WORKER_NAME], timeout=0.5):
-        if worker.poll() is not None or time.monotonic() > deadline:
-            worker.kill()
-            sys.exit(f"the worker did not start; its log is {log.name}")
-    return worker
-
-
-def stop_worker(worker: subprocess.Popen[bytes]) -> None:
-    worker.send_signal(signal.SIGTERM)
-    try:
-        worker.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        worker.kill()
-        worker.wait()
 
 
 class Inbox:
@@ -240,7 +175,7 @@ def main() -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
-        remove = use_throwaway_services(args.redis_db, port)
+        remove = use_mail_services(args.redis_db, port)
         controller = Controller(inbox, hostname="127.0.0.1", port=port)
         controller.start()
         import django
@@ -258,7 +193,10 @@ def main() -> None:
                   f"{args.redis_db}, aiosmtpd on 127.0.0.1:{port}, {os.cpu_count()} CPUs, "
                   f"load average {os.getloadavg()[0]:.2f}")  # fmt: skip
             with log_path.open("wb") as log:
-                worker = start_worker(log)
+                worker = start_worker(
+                    WORKER_NAME, log, queues=("celery", "mail"), pool="solo", log_level="warning",
+                    ready_seconds=30,
+                )  # fmt: skip
                 try:
                     latencies = turn_mail_latencies(inbox, args.turns)
                     print(summary("move committed -> turn mail at the SMTP server", latencies))
