@@ -16,7 +16,7 @@ from typing import Any
 from django.db import connection
 
 from games import notation
-from games.errors import GameNotFound, InvalidRequest
+from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat
 from games.selectors import Viewer, can_view, game_events_for_viewer, game_get
 from games.timeline import game_timeline_for_viewer
@@ -29,15 +29,16 @@ MOVE_KINDS = ("GameStarted", "ActionTaken", "PlayerResigned")
 def exportable_game(game_id: int, viewer: Viewer) -> Game:
     """The game, if ``viewer`` may export it: over, or running and ``viewer`` is staff.
 
-    A game the viewer may not see is missing; one they see that still runs is refused for its
-    status (its setup would reveal the coming cards), as the API's whole-log export does.
+    A game the viewer may not see is missing, in the same words as a game id never used. One
+    they see that still runs is a 404 too (issue 12: its file does not exist until the end, and
+    its setup would reveal the coming cards), whose message says when it will exist.
     """
     game = game_get(game_id)
     if not can_view(game, viewer):
         raise GameNotFound(f"There is no game {game_id}.")
     is_staff = viewer is not None and getattr(viewer, "is_staff", False)
     if game.is_running and not is_staff:
-        raise InvalidRequest("A game can be exported once it is over.")
+        raise GameNotFound(f"Game {game_id} can be exported once it is over.")
     return game
 
 

@@ -43,9 +43,6 @@ def _with_errors(ok: tuple[int, str], response: OpenApiResponse) -> dict[Any, An
     return {ok: response, **errors}
 
 
-NOT_OVER_YET = schema.error("The game is still running (code invalid_request).")
-
-
 class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_code = "payload_too_large"
@@ -145,11 +142,11 @@ class NotationExportView(APIView):
         summary="Download a game in the notation (setup + moves)",
         description=(
             "Enough to replay the game with the engine (docs/notation.md) or to import it again. "
-            "A running game is refused (409, code invalid_request) for everyone but staff, who "
-            "get it without the setup; a game you may not see is a 404, as a missing one."
+            "A running game is a 404 for everyone but staff, who get it without the setup; its "
+            "message says it can be exported once it is over."
         ),
         tags=["history"],
-        responses=schema.responses({200: GameDocumentSerializer}, status_409=NOT_OVER_YET),
+        responses=schema.responses({200: GameDocumentSerializer}),
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = exports.exportable_game(game_id, request.user)
@@ -176,15 +173,12 @@ class TextExportView(FileDownloadView):
         summary="Download a game as a readable log",
         description=(
             "Every step in words, as the History page and the replay viewer tell it. A running "
-            "game is refused (409) as for `games_export_notation`."
+            "game is a 404 as for `games_export_notation`."
         ),
         tags=["history"],
-        responses={
-            **_with_errors(
-                (200, "text/plain"), OpenApiResponse(OpenApiTypes.STR, description="The log.")
-            ),
-            (409, "application/json"): NOT_OVER_YET,
-        },
+        responses=_with_errors(
+            (200, "text/plain"), OpenApiResponse(OpenApiTypes.STR, description="The log.")
+        ),
     )
     def get(self, request: Request, game_id: int) -> HttpResponse:
         game = exports.exportable_game(game_id, request.user)
