@@ -52,7 +52,8 @@ def user_sign_up(*, username: str, email: str, password: str) -> AbstractBaseUse
                 username=username, email=email, password=password
             )
     except IntegrityError:
-        if not user_model.objects.filter(username=username).exists():
+        # Lost a race for the name (in any case: the index compares upper-cased names).
+        if not user_model.objects.filter(username__iexact=username).exists():
             raise
         username_field = user_model._meta.get_field(user_model.USERNAME_FIELD)
         raise UsernameTaken(str(username_field.error_messages["unique"])) from None

@@ -31,7 +31,7 @@ class SlowPasswordHasher(MD5PasswordHasher):
         return super().encode(password, salt)
 
 
-def sign_up_all_at_once(username: str) -> list[Any]:
+def sign_up_all_at_once(usernames: list[str]) -> list[Any]:
     barrier = threading.Barrier(RACERS)
     outcomes: list[Any] = [None] * RACERS
 
@@ -42,7 +42,7 @@ def sign_up_all_at_once(username: str) -> list[Any]:
             outcomes[index] = Client().post(
                 "/accounts/signup/",
                 {
-                    "username": username,
+                    "username": usernames[index % len(usernames)],
                     "email": f"racer{index}@example.com",
                     "password1": PASSWORD,
                     "password2": PASSWORD,
@@ -67,7 +67,7 @@ def test_racing_sign_ups_for_one_name_make_one_account_and_tell_the_others(
 ) -> None:
     settings.PASSWORD_HASHERS = [f"{__name__}.SlowPasswordHasher"]
 
-    outcomes = sign_up_all_at_once("racer")
+    outcomes = sign_up_all_at_once(["racer"])
 
     crashes = [outcome for outcome in outcomes if isinstance(outcome, Exception)]
     assert not crashes, crashes[:2]
@@ -77,3 +77,20 @@ def test_racing_sign_ups_for_one_name_make_one_account_and_tell_the_others(
         if response.status_code == 400:
             assert "A user with that username already exists." in response.text
     assert get_user_model().objects.filter(username="racer").count() == 1
+
+
+def test_racing_sign_ups_for_one_name_in_different_cases_make_one_account(
+    settings: Any,
+) -> None:
+    settings.PASSWORD_HASHERS = [f"{__name__}.SlowPasswordHasher"]
+
+    outcomes = sign_up_all_at_once(["Racer", "racer", "RACER", "rAcEr"])
+
+    crashes = [outcome for outcome in outcomes if isinstance(outcome, Exception)]
+    assert not crashes, crashes[:2]
+    statuses = sorted(response.status_code for response in outcomes)
+    assert statuses == [303] + [400] * (RACERS - 1)
+    for response in outcomes:
+        if response.status_code == 400:
+            assert "A user with that username already exists." in response.text
+    assert get_user_model().objects.filter(username__iexact="racer").count() == 1
