@@ -9,8 +9,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import secrets
-import zoneinfo
 from datetime import timedelta
+from importlib import resources
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, User
@@ -188,9 +188,12 @@ def profile_update(
 
 
 @functools.cache
+@functools.cache
 def time_zone_names() -> frozenset[str]:
-    """The IANA time zones this machine knows, which a profile may choose from."""
-    return frozenset(zoneinfo.available_timezones())
+    """The IANA time zones a profile may choose from: those of the pinned tzdata package, so the
+    list (and the API schema that states it) is the same on every machine whatever zones its
+    system has; zoneinfo loads each of them from the package when the system lacks it."""
+    return frozenset(resources.files("tzdata").joinpath("zones").read_text().split())
 
 
 def _clean_text(value: str, *, field: str, max_length: int) -> str:
