@@ -11,11 +11,15 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.paginator import InvalidPage, Page, Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import exports, game_lists, history_services, notation, selectors
@@ -24,6 +28,8 @@ from games.history_forms import MAX_UPLOAD_BYTES, ForkForm, HistoryFilterForm, I
 from games.models import Game
 from games.presenters import presenter_for
 from games.timeline import (
+    WORDS_CACHE_SECONDS,
+    Timeline,
     game_timeline_for_viewer,
     replay_data,
     replay_moves,
@@ -140,28 +146,63 @@ def _step(request: HttpRequest, game_id: int) -> int:
 def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get(game_id)
     step = _step(request, game_id)
-    # The board alone (an htmx step) needs the game only up to that step; the page lists all.
-    timeline = game_timeline_for_viewer(game, request.user, upto=step if request.htmx else None)
+    timeline = game_timeline_for_viewer(game, request.user)
     if step > timeline.last_step:
         raise GameNotFound(f"There is no game {game_id}.")
     data = replay_data(timeline, step)
     presenter = presenter_for(game.variant)
     table_data = table_data_for_step(data)
+    # Regions carry the version they were drawn at; a replayed board's is its step.
+    shown = {**data, "version": table_data["version"]}
     context = {
-        # Regions carry the version they were drawn at; a replayed board's is its step.
-        "game": {**data, "version": table_data["version"]},
-        "regions": presenter.table(table_data, []),
-        "board_template": presenter.board_template,
+        "game": shown,
+        "board": _board_html(timeline, shown, lambda: presenter.table(table_data, [])),
         "can_fork": _can_fork(request, game, data),
     }
     if request.htmx:
         return render(request, "games/replay/stage.html", context)
     context.update(
-        moves=replay_moves(timeline),
-        revealed=selectors.game_view_for_viewer(game, request.user).get("revealed"),
+        moves=_move_list_html(timeline, step),
+        revealed=timeline.revealed(),
         commitment=game.commitment,
     )
     return render(request, "games/replay/page.html", context)
+
+
+def _board_html(timeline: Timeline, shown: dict[str, Any], regions: Any) -> str:
+    """The board at one step, drawn once per step of a game that is over and kept in the cache:
+    then every viewer sees the same board (their seat marked), and it never changes."""
+    context = {"game": shown, "board_template": presenter_for(shown["variant"]).board_template}
+    if not timeline.reveals_all:
+        return render_to_string("games/replay/board.html", {**context, "regions": regions()})
+    key = f"{timeline.log_key}:board:{shown['step']}:{timeline.viewer_seat}"
+    html: str | None = cache.get(key)
+    if html is None:
+        html = render_to_string("games/replay/board.html", {**context, "regions": regions()})
+        cache.set(key, html, WORDS_CACHE_SECONDS)
+    return html
+
+
+_MOVE_ITEM = (
+    '<li><a href="?step={0}" hx-get="?step={0}" hx-target="#replay-stage" hx-swap="outerHTML"'
+    ' hx-push-url="true" data-step="{0}"{1}>{2}</a></li>'
+)
+
+
+def _move_list_html(timeline: Timeline, step: int) -> str:
+    """The move list's items, the step shown marked. A hundred items through the template
+    engine took longer than all the rest of the page, so they are formatted here, once per
+    version of the game (kept in the cache beside its words), and only the mark moves."""
+    key = f"{timeline.log_key}:moves"
+    items: list[str] | None = cache.get(key)
+    if items is None:
+        moves = replay_moves(timeline)
+        items = [format_html(_MOVE_ITEM, move["step"], "", move["text"]) for move in moves]
+        cache.set(key, items, WORDS_CACHE_SECONDS)
+    items = list(items)
+    mark = mark_safe(' aria-current="step"')
+    items[step] = format_html(_MOVE_ITEM, step, mark, timeline.step_event(step)["text"])
+    return mark_safe("\n".join(items))
 
 
 def _can_fork(request: HttpRequest, game: Game, data: dict[str, Any]) -> bool:

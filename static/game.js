@@ -10,6 +10,8 @@
 //   (changed by another answer meanwhile) makes the page ask once more.
 // - Your turn: the tab's title and icon say so; sound and notification are opt-in.
 // - The take-gems and return-tokens forms enable their button only for a legal choice.
+// - Splendor Duel: a line of tokens is picked on the board, token by token; only tokens that
+//   still lead to a legal line can be picked, and the line is sent by its confirm button.
 (function () {
   "use strict";
 
@@ -311,7 +313,87 @@
       chosen + " of " + wanted + " chosen";
   };
 
+
+  // Splendor Duel: picking a line of tokens on the board --------------------------------------
+  //
+  // The server lists the legal lines on the board's form (data-lines); a token of no legal
+  // line is never a button. A pressed token can be released; a token can be pressed only if
+  // some legal line holds it and every pressed one. The confirm button is enabled when the
+  // pressed tokens are exactly one legal line, and sends that line's action.
+
+  const lineNames = function (spaces) {
+    const count = spaces.length === 1 ? "1 token" : spaces.length + " tokens";
+    return count + " (" + spaces.join(", ") + ")";
+  };
+
+  const updateLinePicker = function (board) {
+    const form = board.querySelector(".duel-line-form");
+    if (!form) {
+      return;
+    }
+    form.hidden = false;
+    const lines = JSON.parse(form.dataset.lines || "[]");
+    const tokens = Array.from(board.querySelectorAll(".duel-token"));
+    const pressed = tokens
+      .filter((token) => token.getAttribute("aria-pressed") === "true")
+      .map((token) => token.dataset.space);
+    const open = lines.filter((line) => pressed.every((space) => line.spaces.includes(space)));
+    const reachable = new Set(open.flatMap((line) => line.spaces));
+    for (const token of tokens) {
+      const isPressed = token.getAttribute("aria-pressed") === "true";
+      token.disabled = !isPressed && !reachable.has(token.dataset.space);
+      token.classList.toggle("is-picked", isPressed);
+    }
+    const line = open.find((item) => item.spaces.length === pressed.length);
+    form.querySelector('input[name="action"]').value = line ? line.action : "";
+    form.querySelector(".duel-line-take").disabled = !line;
+    form.querySelector(".duel-line-clear").disabled = pressed.length === 0;
+    const hint = form.querySelector(".duel-line-hint");
+    if (line) {
+      hint.textContent = "Ready: take " + lineNames(line.spaces) + ".";
+    } else if (pressed.length) {
+      hint.textContent = "Picked " + pressed.join(", ") + ": pick the rest of the line.";
+    } else {
+      hint.textContent = "Pick a line: click 1 to 3 tokens in a row, a column or a diagonal.";
+    }
+  };
+
+  document.addEventListener("click", function (event) {
+    const token = event.target.closest(".duel-token");
+    const clear = event.target.closest(".duel-line-clear");
+    const board = (token || clear) && (token || clear).closest(".duel-board");
+    if (!board) {
+      return;
+    }
+    if (token) {
+      const isPressed = token.getAttribute("aria-pressed") === "true";
+      token.setAttribute("aria-pressed", isPressed ? "false" : "true");
+    } else {
+      board.querySelectorAll(".duel-token").forEach(function (item) {
+        item.setAttribute("aria-pressed", "false");
+      });
+    }
+    updateLinePicker(board);
+  });
+
+  // With the board to pick from, the long list of every line (the page's choices without
+  // JavaScript) starts folded away.
+  const foldLineList = function (root) {
+    if (!document.querySelector(".duel-line-form")) {
+      return;
+    }
+    const lists = root.matches && root.matches("[data-region]")
+      ? Array.from(root.querySelectorAll('.duel-choices[data-kind="take_tokens"]'))
+      : Array.from(document.querySelectorAll('.duel-choices[data-kind="take_tokens"]'));
+    lists.forEach((list) => list.removeAttribute("open"));
+  };
+
   const prepare = function (root) {
+    foldLineList(root);
+    if (root.matches && root.matches(".duel-board")) {
+      updateLinePicker(root); // the board region itself was swapped in
+    }
+    root.querySelectorAll(".duel-board").forEach(updateLinePicker);
     root.querySelectorAll(".take-form").forEach(updateTakeForm);
     root.querySelectorAll(".return-form").forEach(updateReturnForm);
     root.querySelectorAll(".card-close").forEach((button) => (button.hidden = false));

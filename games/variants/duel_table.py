@@ -69,6 +69,8 @@ def table_for_viewer(
     viewer = data["viewer_seat"]
     acting = data["acting_seat"]
     is_my_turn = acting is not None and acting == viewer
+    lines = _lines(data["legal_actions"])
+    pickable = {space for line in lines for space in line["spaces"]}
     regions: dict[str, dict[str, Any]] = {
         "status": {
             "version": data["version"],
@@ -86,7 +88,11 @@ def table_for_viewer(
                 {
                     "number": row + 1,
                     "cells": [
-                        {"name": space_name((row, column)), "gem": colour and gem(colour, 1)}
+                        {
+                            "name": space_name((row, column)),
+                            "gem": colour and gem(colour, 1),
+                            "pickable": space_name((row, column)) in pickable,
+                        }
                         for column, colour in enumerate(cells)
                     ],
                 }
@@ -94,6 +100,9 @@ def table_for_viewer(
             ],
             "bag": sum(state["bag"].values()),
             "privileges": state["privileges"],
+            # The legal lines, for picking one by its tokens (static/game.js); the decision
+            # region lists the same lines as buttons for a page without JavaScript.
+            "lines": json.dumps(lines, separators=(",", ":")) if lines else "",
         },
         "pyramid": {
             "rows": [
@@ -122,6 +131,18 @@ def table_for_viewer(
     for region in regions.values():
         region["digest"] = digest(region)
     return regions
+
+
+def _lines(actions: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each legal line of tokens: its spaces by name and the action that takes it."""
+    return [
+        {
+            "spaces": [space_name(space) for space in action["spaces"]],
+            "action": json.dumps(action, separators=(",", ":")),
+        }
+        for action in actions
+        if action["type"] == "take_tokens"
+    ]
 
 
 def _headline(data: Mapping[str, Any], names: Sequence[str], is_my_turn: bool) -> str:
