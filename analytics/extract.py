@@ -7,16 +7,25 @@ that is not finished (running, or aborted) has no facts: it contributes nothing.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
 from analytics.facts import GameFact, SeatFact, ranks_of
-from analytics.variants import analytics_for
-from games.projection import upcast
+from analytics.variants import PlayedAction, analytics_for
+from games import engine
+from games.projection import CURRENT_SCHEMA_VERSION, upcast
 
-EventRow = tuple[str, Mapping[str, Any], int | None, datetime, int]
-"""(kind, payload, seat, created_at, schema_version), in seq order."""
+EventRow = tuple[str, str, int | None, datetime | None, int]
+"""(kind, payload as JSON text, seat, created_at, schema_version), in seq order; only the time
+of the ``GameFinished`` event is read (``analytics.event_log`` gives ``None`` for the others)."""
+
+ACTION_TAKEN = "ActionTaken"
+_ACTIONS_KEPT = 20_000
+_actions: dict[tuple[str, str], tuple[Any, str]] = {}
+"""Parsed actions by their payload's text: a game's log repeats a few hundred distinct actions
+(take these gems, buy that card), so each is parsed once per process, not once per event."""
 
 
 def game_fact(game_id: int, events: Iterable[EventRow]) -> GameFact | None:
@@ -24,11 +33,14 @@ def game_fact(game_id: int, events: Iterable[EventRow]) -> GameFact | None:
     origin: Mapping[str, Any] | None = None
     seats: list[dict[str, Any]] = []
     setup: Mapping[str, Any] | None = None
-    actions: list[tuple[int | None, Mapping[str, Any]]] = []
+    actions: list[PlayedAction] = []
     result: Mapping[str, Any] | None = None
     finished_at: datetime | None = None
-    for kind, raw_payload, seat, created_at, schema_version in events:
-        payload = upcast(kind, schema_version, raw_payload)
+    for kind, text, seat, created_at, schema_version in events:
+        if kind == ACTION_TAKEN and schema_version == CURRENT_SCHEMA_VERSION:
+            actions.append((seat, *_action(variant, text)))
+            continue
+        payload = upcast(kind, schema_version, json.loads(text))
         match kind:
             case "GameCreated":
                 variant, origin = payload["variant"], payload.get("origin")
@@ -50,7 +62,9 @@ def game_fact(game_id: int, events: Iterable[EventRow]) -> GameFact | None:
             case "GameStarted":
                 setup = payload["setup"]
             case "ActionTaken":
-                actions.append((seat, payload["action"]))
+                action_json = payload["action"]
+                action = engine.action_from_json(action_json, variant)
+                actions.append((seat, action, action_json["type"]))
             case "GameFinished":
                 result, finished_at = payload["result"], created_at
             case "GameAborted":
@@ -62,16 +76,11 @@ def game_fact(game_id: int, events: Iterable[EventRow]) -> GameFact | None:
     points, cards_bought = list(result["points"]), list(result["cards_bought"])
     winners, resigned = list(result["winners"]), list(result.get("resigned", []))
     ranks = ranks_of(points, cards_bought, winners, resigned)
-    catalogue = {card["id"]: card for card in analytics_for(variant).cards()}
     bought: list[list[int]] = [[] for _ in range(count)]
     for card, buyer, _turn in play.purchases:
         bought[buyer].append(card)
     seat_facts = []
     for index, seat_info in enumerate(seats):
-        colours: dict[str, int] = {}
-        for card in bought[index]:
-            colour = catalogue[card]["colour"]
-            colours[colour] = colours.get(colour, 0) + 1
         seat_facts.append(
             SeatFact(
                 seat=index,
@@ -82,7 +91,7 @@ def game_fact(game_id: int, events: Iterable[EventRow]) -> GameFact | None:
                 won=index in winners,
                 rank=ranks[index],
                 cards=tuple(bought[index]),
-                colours=colours,
+                colours=play.colours[index],
                 actions=play.actions[index],
             )
         )
@@ -101,8 +110,22 @@ def game_fact(game_id: int, events: Iterable[EventRow]) -> GameFact | None:
         reserves=tuple(play.reserves),
         nobles_in_play=tuple(play.nobles_in_play),
         visits=tuple(play.visits),
+        variant_tallies=tuple(sorted(play.tallies.items())),
     )
 
 
 def _empty_seat() -> dict[str, Any]:
     return {"user_id": None, "bot_level": "", "display_name": ""}
+
+
+def _action(variant: str, text: str) -> tuple[Any, str]:
+    """The engine's action and its type, from an ``ActionTaken`` payload's text."""
+    key = (variant, text)
+    known = _actions.get(key)
+    if known is None:
+        action_json = json.loads(text)["action"]
+        known = (engine.action_from_json(action_json, variant), action_json["type"])
+        if len(_actions) >= _ACTIONS_KEPT:
+            _actions.clear()
+        _actions[key] = known
+    return known

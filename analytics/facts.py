@@ -53,7 +53,9 @@ class GameFact:
     """(card, seat, turn) per card reserved, from the display or unseen from a deck."""
     nobles_in_play: tuple[int, ...]
     visits: tuple[tuple[int, int, int], ...] = field(default=())
-    """(noble, seat, turn) per noble's visit."""
+    """(noble, seat, turn) per noble's visit (in Splendor Duel: per royal card taken)."""
+    variant_tallies: tuple[tuple[tuple[str, str], int], ...] = field(default=())
+    """The variant's own counters, ((metric, item), amount): what only that game has."""
 
     @property
     def with_bots(self) -> bool:
@@ -66,6 +68,7 @@ class GameFact:
             "reserves": [list(row) for row in self.reserves],
             "nobles_in_play": list(self.nobles_in_play),
             "visits": [list(row) for row in self.visits],
+            "tallies": [[metric, item, amount] for (metric, item), amount in self.variant_tallies],
         }
 
 
@@ -81,6 +84,10 @@ class ActionFold:
     visits: list[tuple[int, int, int]] = field(default_factory=list)
     actions: list[dict[str, int]] = field(default_factory=list)
     """Per seat: actions taken per action type."""
+    colours: list[dict[str, int]] = field(default_factory=list)
+    """Per seat: cards bought per bonus colour (the colour a card counts as at the end)."""
+    tallies: dict[tuple[str, str], int] = field(default_factory=dict)
+    """The variant's own counters (``GameFact.variant_tallies``)."""
 
 
 def ranks_of(

@@ -2,7 +2,7 @@
 
 A spawned process imports this module before Django is set up, so it imports no model at the
 top: ``start`` sets Django up, on the database the rebuild reads (a test's own, say), and only
-then does ``facts_of_games`` reach the models.
+then does ``fold_games`` reach the models.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def start(database: str) -> None:
     settings.DATABASES["default"]["NAME"] = database
 
 
-def facts_of_games(game_ids: tuple[int, ...]) -> list[Any]:
-    from analytics.folding import events_of_games, facts_in
+def fold_games(game_ids: tuple[int, ...]) -> Any:
+    from analytics.folding import fold_games as fold
 
-    return list(facts_in(events_of_games(game_ids)))
+    return fold(game_ids)

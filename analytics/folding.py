@@ -1,43 +1,51 @@
-"""Every finished game's facts, read from the event log as a stream: for the rebuild.
+"""Every finished game folded, a chunk of games at a time: the rebuild's unit of work.
 
 Folding games through the engine is what a rebuild spends its time on, so with ``processes``
-above 1 the games are folded by a pool of fresh processes (spawned, so none inherits the
-rebuild's open transaction), each reading the events of a chunk of games itself. Results come
-back in game order, a few chunks at a time, so memory stays flat either way. The pool reads
-only committed rows: use it from ``manage.py``, not inside a test's transaction.
+above 1 the chunks are folded by a pool of fresh processes (spawned, so none inherits the
+rebuild's open transaction), each reading the events of its chunk itself. A folded chunk holds
+only plain values (rows ready for COPY, the tallies summed per bucket), so little travels back
+and the rebuild's own process has little left to do per game. Chunks come back in game order,
+a few at a time, so memory stays flat either way. The pool reads only committed rows: use it
+from ``manage.py``, not inside a test's transaction.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from itertools import groupby, islice
+from dataclasses import dataclass, field
+from itertools import islice
 
 from django.db import connection
 
 from analytics import fold_worker
+from analytics.bulk import json_text
+from analytics.event_log import GameEvents, events_of_finished_games, events_of_games
 from analytics.extract import game_fact
 from analytics.facts import GameFact
+from analytics.rows import Row, fact_row, seat_rows
+from analytics.tallies import Totals
 from analytics.variants import known_variants
-from games.models import Game, GameEvent
+from games.models import Game
 
-EVENT_FIELDS = ("game_id", "kind", "payload", "seat", "created_at", "schema_version")
-CHUNK_GAMES = 100
+CHUNK_GAMES = 250
 
 
-def finished_game_facts(processes: int = 1) -> Iterator[GameFact]:
+@dataclass
+class FoldedChunk:
+    game_ids: list[int] = field(default_factory=list)
+    fact_rows: list[Row] = field(default_factory=list)
+    seat_rows: list[Row] = field(default_factory=list)
+    totals: Totals = field(default_factory=Totals)
+
+
+def finished_game_chunks(processes: int = 1) -> Iterator[FoldedChunk]:
     if processes <= 1:
-        rows = (
-            GameEvent.objects.filter(
-                game__status=Game.Status.FINISHED, game__variant__in=known_variants()
-            )
-            .order_by("game_id", "seq")
-            .values_list(*EVENT_FIELDS)
-            .iterator(chunk_size=5000)
-        )
-        yield from facts_in(rows)
+        games = events_of_finished_games(known_variants())
+        while chunk := list(islice(games, CHUNK_GAMES)):
+            yield fold_chunk(chunk)
         return
     game_ids = (
         Game.objects.filter(status=Game.Status.FINISHED, variant__in=known_variants())
@@ -54,13 +62,27 @@ def finished_game_facts(processes: int = 1) -> Iterator[GameFact]:
         initializer=fold_worker.start,
         initargs=(database,),
     ) as pool:
-        pending: deque[Future[list[GameFact]]] = deque()
-        for chunk in _chunks(game_ids, CHUNK_GAMES):
-            pending.append(pool.submit(fold_worker.facts_of_games, chunk))
+        pending: deque[Future[FoldedChunk]] = deque()
+        for ids in _chunks(game_ids, CHUNK_GAMES):
+            pending.append(pool.submit(fold_worker.fold_games, ids))
             if len(pending) >= 2 * processes:
-                yield from pending.popleft().result()
+                yield pending.popleft().result()
         while pending:
-            yield from pending.popleft().result()
+            yield pending.popleft().result()
+
+
+def fold_chunk(games: Iterable[GameEvents]) -> FoldedChunk:
+    chunk = FoldedChunk()
+    for fact in facts_in(games):
+        chunk.game_ids.append(fact.game_id)
+        chunk.fact_rows.append(fact_row(fact, json_text))
+        chunk.seat_rows.extend(seat_rows(fact, json_text))
+        chunk.totals.add(fact)
+    return chunk
+
+
+def fold_games(game_ids: tuple[int, ...]) -> FoldedChunk:
+    return fold_chunk(events_of_games(game_ids))
 
 
 def _chunks(items: Iterator[int], size: int) -> Iterator[tuple[int, ...]]:
@@ -68,17 +90,8 @@ def _chunks(items: Iterator[int], size: int) -> Iterator[tuple[int, ...]]:
         yield chunk
 
 
-def facts_in(rows: Iterator[tuple[object, ...]]) -> Iterator[GameFact]:
-    for game_id, game_rows in groupby(rows, key=lambda row: row[0]):
-        fact = game_fact(game_id, (row[1:] for row in game_rows))  # type: ignore[arg-type, misc]
+def facts_in(games: Iterable[GameEvents]) -> Iterator[GameFact]:
+    for game_id, events in games:
+        fact = game_fact(game_id, events)
         if fact is not None:
             yield fact
-
-
-def events_of_games(game_ids: tuple[int, ...]) -> Iterator[tuple[object, ...]]:
-    rows = (
-        GameEvent.objects.filter(game_id__in=game_ids)
-        .order_by("game_id", "seq")
-        .values_list(*EVENT_FIELDS)
-    )
-    return iter(rows)

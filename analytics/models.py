@@ -159,3 +159,14 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.participant} after game {self.game_id}: {self.ordinal:.1f}"
+
+
+class StatsVersion(models.Model):
+    """One row, given a fresh random token in the transaction of every change to the numbers
+    (a game counted, a rebuild): cached statistics are keyed by it, so a page never shows
+    numbers older than the last commit, and nothing has to find and delete stale entries."""
+
+    token = models.CharField(max_length=32)
+
+    def __str__(self) -> str:
+        return f"statistics version {self.token}"

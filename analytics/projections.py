@@ -10,27 +10,35 @@ its transaction, so a game counted meanwhile waits for it and then finds its own
 from __future__ import annotations
 
 import logging
-from collections import Counter
-from collections.abc import Iterable
-from datetime import datetime
-from itertools import groupby
+import secrets
 
-from django.db import IntegrityError, connection, transaction
+from django.db import connection, transaction
 from django.db.models import Count
+from django.utils import timezone
 
-from analytics import ratings, tallies
-from analytics.extract import game_fact
+from analytics import rating_writes, tallies
+from analytics.bulk import insert_rows
+from analytics.event_log import events_of_games
 from analytics.facts import GameFact
-from analytics.folding import EVENT_FIELDS, finished_game_facts
-from analytics.models import CountedGame, GameFacts, Rating, RatingChange, SeatFacts, Tally
+from analytics.folding import facts_in, finished_game_chunks
+from analytics.models import (
+    CountedGame,
+    GameFacts,
+    Rating,
+    RatingChange,
+    SeatFacts,
+    StatsVersion,
+    Tally,
+)
+from analytics.rows import FACT_FIELDS, SEAT_FIELDS, fact_row, seat_rows
 from analytics.variants import known_variants
-from games.models import Game, GameEvent
+from games.models import Game
 
 logger = logging.getLogger(__name__)
 
 FACTS, RATINGS = "facts", "ratings"
 PROJECTIONS = (FACTS, RATINGS)
-REBUILD_BATCH_GAMES = 500
+_COUNTED_FIELDS = ("game_id", "projection", "counted_at")
 
 
 def count_game(game_id: int) -> str:
@@ -41,19 +49,19 @@ def count_game(game_id: int) -> str:
     """
     variant = Game.objects.filter(pk=game_id).values_list("variant", flat=True).first()
     if variant not in known_variants():
-        # A game whose variant has no fold yet (Splendor Duel) is left out, not failed on.
         return f"not counted: no analytics for {variant}"
-    rows = GameEvent.objects.filter(game_id=game_id).order_by("seq").values_list(*EVENT_FIELDS)
-    fact = game_fact(game_id, (row[1:] for row in rows.iterator()))
+    fact = next(facts_in(events_of_games([game_id])), None)
     if fact is None:
         return "not finished"
     with transaction.atomic():
-        claimed = [name for name in PROJECTIONS if _claim(game_id, name)]
+        claimed = _claim(game_id)
         if FACTS in claimed:
-            _save_facts([fact])
+            _save_facts(fact)
             tallies.add_tallies(tallies.keyed(fact))
         if RATINGS in claimed and fact.is_rated:
-            _rate_incrementally(fact)
+            rating_writes.rate_game(fact)
+        if claimed:
+            new_version()
     return "counted" if claimed else "already counted"
 
 
@@ -76,201 +84,69 @@ def uncounted_finished_games(limit: int) -> list[int]:
 def rebuild(*, processes: int = 1) -> int:
     """Drop every projection and count every finished game again, streaming; returns the count.
 
-    Memory stays flat: events are read through a cursor and written in batches of games; only
-    the tallies (bounded by buckets, not games) and the current ratings are kept whole. With
-    ``processes`` above 1 the games are folded in parallel (``analytics.folding``).
+    Memory stays flat: events are read through a cursor and written a chunk of games at a time;
+    only the tallies (bounded by buckets, not games) and the current ratings are kept whole.
+    With ``processes`` above 1 the games are folded in parallel (``analytics.folding``).
     """
     with transaction.atomic():
         _empty_tables()
         counted = 0
-        totals: Counter[tallies.TallyKey] = Counter()
-        batch: list[GameFact] = []
-        for fact in finished_game_facts(processes):
-            batch.append(fact)
-            totals.update(tallies.keyed(fact))
-            if len(batch) >= REBUILD_BATCH_GAMES:
-                counted += _flush(batch)
-        counted += _flush(batch)
-        tallies.add_tallies(totals)
-        _rate_everything()
+        totals = tallies.Totals()
+        for chunk in finished_game_chunks(processes):
+            insert_rows(GameFacts, FACT_FIELDS, chunk.fact_rows)
+            insert_rows(SeatFacts, SEAT_FIELDS, chunk.seat_rows)
+            now = timezone.now()
+            insert_rows(CountedGame, _COUNTED_FIELDS, [(g, FACTS, now) for g in chunk.game_ids])
+            totals.merge(chunk.totals)
+            counted += len(chunk.game_ids)
+        totals.write()
+        for games in rating_writes.rate_every_game():
+            now = timezone.now()
+            insert_rows(CountedGame, _COUNTED_FIELDS, [(game, RATINGS, now) for game in games])
+        new_version()
     return counted
 
 
-def _claim(game_id: int, projection: str) -> bool:
-    try:
-        with transaction.atomic():
-            CountedGame.objects.create(game_id=game_id, projection=projection)
-    except IntegrityError:
-        return False
-    return True
-
-
-def _flush(batch: list[GameFact]) -> int:
-    _save_facts(batch)
-    CountedGame.objects.bulk_create(
-        CountedGame(game_id=fact.game_id, projection=FACTS) for fact in batch
+def new_version() -> None:
+    """Mark the numbers changed, last in the transaction that changes them (the row stays
+    locked until the commit: counts queue on it only for their last statement)."""
+    StatsVersion.objects.bulk_create(
+        [StatsVersion(pk=1, token=secrets.token_hex(16))],
+        update_conflicts=True,
+        unique_fields=["id"],
+        update_fields=["token"],
     )
-    count = len(batch)
-    batch.clear()
-    return count
 
 
-def _save_facts(facts: list[GameFact]) -> None:
-    GameFacts.objects.bulk_create(
-        GameFacts(
-            game_id=fact.game_id,
-            variant=fact.variant,
-            player_count=fact.player_count,
-            with_bots=fact.with_bots,
-            finished_at=fact.finished_at,
-            rounds=fact.rounds,
-            ended_by=fact.ended_by,
-            is_rated=fact.is_rated,
-            facts=fact.variant_facts_json(),
+def _claim(game_id: int) -> set[str]:
+    """The projections that had not counted the game yet, now marked as counting it.
+
+    One statement: a row already there (a second delivery) or inserted meanwhile by another
+    transaction (which this one waits for) is skipped, and only new rows come back.
+    """
+    now = timezone.now()
+    values = ", ".join(["(%s, %s, %s)"] * len(PROJECTIONS))
+    params = [value for name in PROJECTIONS for value in (game_id, name, now)]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {CountedGame._meta.db_table} (game_id, projection, counted_at) "
+            f"VALUES {values} ON CONFLICT (game_id, projection) DO NOTHING "
+            "RETURNING projection",
+            params,
         )
-        for fact in facts
-    )
+        return {row[0] for row in cursor.fetchall()}
+
+
+def _save_facts(fact: GameFact) -> None:
+    """One game's facts through the ORM: for counting one game."""
+    GameFacts.objects.create(**dict(zip(FACT_FIELDS, fact_row(fact, _same), strict=True)))
     SeatFacts.objects.bulk_create(
-        SeatFacts(
-            game_id=fact.game_id,
-            seat=seat.seat,
-            user_id=seat.user_id,
-            bot_level=seat.bot_level,
-            display_name=seat.display_name,
-            points=seat.points,
-            won=seat.won,
-            rank=seat.rank,
-            cards=list(seat.cards),
-            colours=seat.colours,
-        )
-        for fact in facts
-        for seat in fact.seats
+        SeatFacts(**dict(zip(SEAT_FIELDS, row, strict=True))) for row in seat_rows(fact, _same)
     )
 
 
-def _seats_of(fact: GameFact) -> list[tuple[str, int]]:
-    return [
-        (ratings.participant_of(seat.user_id, seat.bot_level), seat.rank) for seat in fact.seats
-    ]
-
-
-def _rate_incrementally(fact: GameFact) -> None:
-    seats = _seats_of(fact)
-    participants = sorted({participant for participant, _rank in seats})
-    # Locked in a fixed order: two games of the same player finishing together wait, not lose.
-    stored = {
-        rating.participant: rating
-        for rating in Rating.objects.select_for_update()
-        .filter(variant=fact.variant, participant__in=participants)
-        .order_by("participant")
-    }
-    current = {
-        participant: ratings.Skill(row.mu, row.sigma, row.games)
-        for participant, row in stored.items()
-    }
-    changes = ratings.rate(current, seats)
-    for participant, (_before, skill) in changes.items():
-        row = stored.get(participant) or _new_rating(fact.variant, participant)
-        row.mu, row.sigma, row.ordinal, row.games = (
-            skill.mu,
-            skill.sigma,
-            skill.ordinal,
-            skill.games,
-        )
-        row.save()
-    RatingChange.objects.bulk_create(
-        _changes(fact.game_id, fact.variant, fact.finished_at, changes)
-    )
-
-
-def _rate_everything() -> None:
-    """Replay every counted game's result into ratings, in the order the games finished."""
-    current: dict[tuple[str, str], ratings.Skill] = {}
-    games = (
-        GameFacts.objects.order_by("finished_at", "game_id")
-        .values_list("game_id", "variant", "finished_at", "is_rated")
-        .iterator(chunk_size=2000)
-    )
-    changes_batch: list[RatingChange] = []
-    counted: list[CountedGame] = []
-    seat_rows = (
-        SeatFacts.objects.order_by("game__finished_at", "game_id", "seat")
-        .values_list("game_id", "user_id", "bot_level", "rank")
-        .iterator(chunk_size=5000)
-    )
-    seats_by_game = groupby(seat_rows, key=lambda row: row[0])
-    for (game_id, variant, finished_at, is_rated), (seat_game, seat_group) in zip(
-        games, seats_by_game, strict=True
-    ):
-        assert seat_game == game_id
-        counted.append(CountedGame(game_id=game_id, projection=RATINGS))
-        if is_rated:
-            seats = [
-                (ratings.participant_of(user, bot), rank) for _g, user, bot, rank in seat_group
-            ]
-            in_variant = {
-                participant: skill
-                for (known_variant, participant), skill in current.items()
-                if known_variant == variant and participant in dict(seats)
-            }
-            changes = ratings.rate(in_variant, seats)
-            for participant, (_before, skill) in changes.items():
-                current[variant, participant] = skill
-            changes_batch.extend(_changes(game_id, variant, finished_at, changes))
-        if len(counted) >= REBUILD_BATCH_GAMES:
-            RatingChange.objects.bulk_create(changes_batch)
-            CountedGame.objects.bulk_create(counted)
-            changes_batch.clear()
-            counted.clear()
-    RatingChange.objects.bulk_create(changes_batch)
-    CountedGame.objects.bulk_create(counted)
-    Rating.objects.bulk_create(
-        _rating_row(variant, participant, skill)
-        for (variant, participant), skill in sorted(current.items())
-    )
-
-
-def _changes(
-    game_id: int,
-    variant: str,
-    finished_at: datetime,
-    changes: dict[str, tuple[float, ratings.Skill]],
-) -> Iterable[RatingChange]:
-    for participant, (before, skill) in changes.items():
-        yield RatingChange(
-            game_id=game_id,
-            variant=variant,
-            participant=participant,
-            user_id=_user_id_of(participant),
-            ordinal_before=before,
-            mu=skill.mu,
-            sigma=skill.sigma,
-            ordinal=skill.ordinal,
-            finished_at=finished_at,
-        )
-
-
-def _new_rating(variant: str, participant: str) -> Rating:
-    return _rating_row(variant, participant, ratings.INITIAL)
-
-
-def _rating_row(variant: str, participant: str, skill: ratings.Skill) -> Rating:
-    kind, _, name = participant.partition(":")
-    return Rating(
-        variant=variant,
-        participant=participant,
-        user_id=_user_id_of(participant),
-        bot_level=name if kind == "bot" else "",
-        mu=skill.mu,
-        sigma=skill.sigma,
-        ordinal=skill.ordinal,
-        games=skill.games,
-    )
-
-
-def _user_id_of(participant: str) -> int | None:
-    kind, _, name = participant.partition(":")
-    return int(name) if kind == "user" else None
+def _same(value: object) -> object:
+    return value
 
 
 def _empty_tables() -> None:
@@ -288,3 +164,15 @@ def _empty_tables() -> None:
         for table in tables:
             cursor.execute(f"DELETE FROM {table}")
     logger.info("analytics tables emptied for a rebuild")
+
+
+def vacuum_tables() -> None:
+    """After a rebuild has committed: reclaim the rows it deleted, and refresh the planner's
+    statistics, so the next counts do not wade through dead rows. PostgreSQL only; outside any
+    transaction (VACUUM cannot run in one)."""
+    if connection.vendor != "postgresql":
+        return
+    tables = [model._meta.db_table for model in
+              (RatingChange, Rating, SeatFacts, GameFacts, Tally, CountedGame)]  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.execute(f"VACUUM (ANALYZE) {', '.join(tables)}")

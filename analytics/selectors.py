@@ -2,24 +2,31 @@
 
 Each function returns plain JSON-ready dicts, so the three cannot disagree. Rates are ``None``
 where nothing was counted (a card never on display has no purchase rate, not a rate of zero).
+The overview is cached per filter set under the version of the numbers (``StatsVersion``), which
+every count changes in its own transaction: a cached answer is never older than the last commit.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Q, QuerySet, Sum
 
 from accounts.models import Profile
 from analytics.filters import StatsFilter
-from analytics.models import Rating, RatingChange, SeatFacts, Tally
+from analytics.models import Rating, RatingChange, SeatFacts, StatsVersion, Tally
 from analytics.ratings import participant_of
 from analytics.variants import analytics_for, known_variants
 
 Sums = dict[tuple[str, str], int]
+T = TypeVar("T")
+CACHE_SECONDS = 24 * 3600
+"""Entries are never stale (their key changes with the numbers); this only frees the memory of
+versions nobody reads any more."""
 
 
 def _ratio(numerator: float, denominator: float) -> float | None:
@@ -62,8 +69,30 @@ def _items(sums: Sums, metric: str) -> dict[str, int]:
     return {item: value for (name, item), value in sums.items() if name == metric}
 
 
+def statistics_version() -> str | None:
+    """The token of the numbers as last committed (``StatsVersion``); ``None`` before any."""
+    return StatsVersion.objects.filter(pk=1).values_list("token", flat=True).first()
+
+
+def cached(key: str, compute: Callable[[], T], version: str | None = None) -> T:
+    """``compute()``, kept in the cache under ``key`` until the numbers change."""
+    version = version or statistics_version()
+    if version is None:
+        return compute()
+    full_key = f"analytics:{version}:{key}"
+    value = cache.get(full_key)
+    if value is None:
+        value = compute()
+        cache.set(full_key, value, CACHE_SECONDS)
+    return value
+
+
 def statistics(stats_filter: StatsFilter) -> dict[str, Any]:
-    """Every statistic of the finished games the filter selects."""
+    """Every statistic of the finished games the filter selects (cached per filter set)."""
+    return cached(f"statistics?{stats_filter.query_string()}", lambda: _statistics(stats_filter))
+
+
+def _statistics(stats_filter: StatsFilter) -> dict[str, Any]:
     by_variant = _sums_by_variant(_tallies(stats_filter))
     common = _merged(
         by_variant,

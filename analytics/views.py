@@ -14,6 +14,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from analytics import charts, selectors
@@ -59,6 +61,17 @@ def _filter_links(stats_filter: StatsFilter) -> list[dict[str, Any]]:
 @require_safe
 @reads_filters
 def stats_overview(request: HttpRequest, stats_filter: StatsFilter) -> HttpResponse:
+    # The body is the same for everyone (it shows no user's own data), so it is drawn once per
+    # filter set and version of the numbers; the page around it is drawn per request.
+    body = selectors.cached(
+        f"stats-body?{stats_filter.query_string()}", lambda: _stats_body(stats_filter)
+    )
+    if request.htmx:
+        return HttpResponse(body)
+    return render(request, "analytics/stats.html", {"body": mark_safe(body)})
+
+
+def _stats_body(stats_filter: StatsFilter) -> str:
     stats = selectors.statistics(stats_filter)
     context = {
         "stats": stats,
@@ -78,8 +91,7 @@ def stats_overview(request: HttpRequest, stats_filter: StatsFilter) -> HttpRespo
             for level in (1, 2, 3)
         ],
     }
-    template = "analytics/partials/stats_body.html" if request.htmx else "analytics/stats.html"
-    return render(request, template, context)
+    return render_to_string("analytics/partials/stats_body.html", context)
 
 
 @require_safe

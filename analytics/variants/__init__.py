@@ -13,20 +13,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from analytics.facts import ActionFold
-from analytics.variants import splendor
+
+PlayedAction = tuple[int | None, Any, str]
+"""(seat, the engine's action, the action's type as the notation spells it), as logged."""
 
 
 @dataclass(frozen=True)
 class VariantAnalytics:
     name: str
-    fold: Callable[[Mapping[str, Any], Iterable[tuple[int | None, Mapping[str, Any]]]], ActionFold]
-    """(setup JSON, (seat, action JSON) in order) → the facts of the play."""
+    fold: Callable[[Mapping[str, Any], Iterable[PlayedAction]], ActionFold]
+    """(setup JSON, the actions in order) → the facts of the play."""
     cards: Callable[[], list[dict[str, Any]]]
     """Every card of the variant as a view spells it: id, level, colour, points, cost."""
     nobles: Callable[[], list[dict[str, Any]]]
     colours: tuple[str, ...]
     """The bonus colours, in the order the pages list them."""
 
+
+from analytics.variants import splendor  # noqa: E402 (the modules use ``PlayedAction``)
 
 _REGISTRY: dict[str, VariantAnalytics] = {
     "splendor": VariantAnalytics(

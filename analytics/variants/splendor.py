@@ -1,61 +1,76 @@
 """Facts of a base-game Splendor game, folded through the engine's facade.
 
-The fold compares each state with the one before: cards new on the display were seen, cards new
-in a hand were bought or reserved, nobles new to a player visited. Only this module knows the
-base game's state shape; a reserve from a deck is counted (the end reveals it) but a card that
-never lay face up is never "seen".
+The actions come from the event log, where each was checked by the engine before it was written,
+so they go through the engine's trusted path (``apply_legal``), as a replay does: the fold is
+most of what a rebuild spends. The fold compares each state with the one before: cards new on
+the display were seen, cards new in a hand were bought or reserved, nobles new to a player
+visited. Only this module knows the base game's state shape; a reserve from a deck is counted
+(the end reveals it) but a card that never lay face up is never "seen".
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from analytics.facts import ActionFold
 from games import engine
 
+if TYPE_CHECKING:
+    from analytics.variants import PlayedAction
+
+VARIANT = "splendor"
 CARD_COUNT, NOBLE_COUNT = 90, 10
 COLOURS = ("white", "blue", "green", "red", "black")
 
 
-def fold(
-    setup_json: Mapping[str, Any], actions: Iterable[tuple[int | None, Mapping[str, Any]]]
-) -> ActionFold:
+def fold(setup_json: Mapping[str, Any], actions: Iterable[PlayedAction]) -> ActionFold:
     state = engine.initial_state(engine.setup_from_json(setup_json))
     players = len(state.players)
     result = ActionFold(nobles_in_play=list(state.nobles), actions=[{} for _ in range(players)])
     seen = {card for row in state.board for card in row if card is not None}
     result.cards_seen.extend(sorted(seen))
-    for seat, action_json in actions:
+    apply_legal = engine.apply_legal
+    for seat, action, kind in actions:
         acting = state.current if seat is None else seat
         turn = state.turn // players + 1
         before = state.players[acting]
         board_before = state.board
-        state = engine.apply_action(state, engine.action_from_json(action_json))
-        kind = action_json["type"]
+        state = apply_legal(state, action)
         counts = result.actions[acting]
         counts[kind] = counts.get(kind, 0) + 1
         after = state.players[acting]
-        if after.cards != before.cards:
+        # Most actions leave the hand's tuples as they were: the identity test skips them.
+        if after.cards is not before.cards and after.cards != before.cards:
             result.purchases.extend(
                 (card, acting, turn) for card in after.cards[len(before.cards) :]
             )
-        for card in after.reserved:
-            if card not in before.reserved:
-                result.reserves.append((card, acting, turn))
-        if after.nobles != before.nobles:
+        if after.reserved is not before.reserved:
+            for card in after.reserved:
+                if card not in before.reserved:
+                    result.reserves.append((card, acting, turn))
+        if after.nobles is not before.nobles and after.nobles != before.nobles:
             result.visits.extend(
                 (noble, acting, turn) for noble in after.nobles[len(before.nobles) :]
             )
-        if state.board != board_before:
+        if state.board is not board_before and state.board != board_before:
             for row in state.board:
                 for card in row:
                     if card is not None and card not in seen:
                         seen.add(card)
                         result.cards_seen.append(card)
     result.turns = state.turn
+    result.colours = [_colours_of(player.cards) for player in state.players]
     return result
+
+
+def _colours_of(cards: tuple[int, ...]) -> dict[str, int]:
+    colours: dict[str, int] = {}
+    for card in cards:
+        colour = _cards()[card]["colour"]
+        colours[colour] = colours.get(colour, 0) + 1
+    return colours
 
 
 @cache

@@ -161,3 +161,21 @@ def test_the_nav_links_the_statistics_and_the_profile_links_the_player_page(
     assert reverse("leaderboard") in home
     profile = client.get(reverse("profile")).content.decode()
     assert reverse("stats_player", args=[counted["ann"].pk]) in profile
+
+
+def test_cached_numbers_change_as_soon_as_another_game_is_counted(
+    client: Client, counted: dict[str, Any]
+) -> None:
+    for _ in range(2):  # the second answer comes from the cache
+        assert "<b>4</b> finished games" in client.get(reverse("stats")).content.decode()
+        assert client.get("/api/v1/stats/").json()["games"] == 4
+    seats = [synthetic.SeatPlan(bot_level="random")] * 2
+    (game_id,) = synthetic.write_games([synthetic.GamePlan(seats=seats, seed=77)], start=START)
+    assert projections.count_game(game_id) == "counted"
+    assert "<b>5</b> finished games" in client.get(reverse("stats")).content.decode()
+    assert client.get("/api/v1/stats/").json()["games"] == 5
+    partial = client.get(reverse("stats"), headers={"HX-Request": "true"}).content.decode()
+    assert "<b>5</b> finished games" in partial
+    # A second delivery changes nothing, and the cache still answers.
+    assert projections.count_game(game_id) == "already counted"
+    assert client.get("/api/v1/stats/").json()["games"] == 5
