@@ -44,7 +44,7 @@ from games.engine.duel.state import (
     DuelState,
     PlayerState,
 )
-from games.engine.duel.tokens import COST_COLOURS, GEM_COLOURS, GOLD, Cost, Gems, Tokens
+from games.engine.duel.tokens import COST_COLOURS, GEM_COLOURS, GOLD, PEARL, Cost, Gems, Tokens
 
 _CARD_COSTS: tuple[Cost, ...] = tuple(card.cost for card in CARDS)
 _IS_JOKER: tuple[bool, ...] = tuple(card.colour == JOKER for card in CARDS)
@@ -330,15 +330,30 @@ def amount_due(bonuses: Gems, card: int) -> Cost:
 
 
 def default_payment(player: PlayerState, card: int) -> Tokens:
-    """Gem and pearl tokens first, gold for the rest (the default when none is given)."""
+    """Gem and pearl tokens first, gold for the rest (the default when none is given).
+
+    Unrolled over the colours: every purchase of every playout works it out.
+    """
+    held = player.tokens
+    bonuses = player.bonuses
+    cost = _CARD_COSTS[card]
     payment = []
     gold = 0
-    for due, held in zip(amount_due(player.bonuses, card), player.tokens, strict=False):
-        if due > held:
-            payment.append(held)
-            gold += due - held
+    for colour in range(PEARL):
+        due = cost[colour] - bonuses[colour]
+        if due <= 0:
+            payment.append(0)
+        elif due > held[colour]:
+            payment.append(held[colour])
+            gold += due - held[colour]
         else:
             payment.append(due)
+    due = cost[PEARL]
+    if due > held[PEARL]:
+        payment.append(held[PEARL])
+        gold += due - held[PEARL]
+    else:
+        payment.append(due)
     payment.append(gold)
     return tuple(payment)
 

@@ -12,6 +12,7 @@ from typing import Any
 from games.engine.duel import (
     actions,
     codec,
+    fork,
     legality,
     scoring,
     setup,
@@ -20,7 +21,6 @@ from games.engine.duel import (
     visibility,
 )
 from games.engine.duel.state import GAME_OVER, DuelState, Setup
-from games.engine.errors import IllegalAction
 
 VARIANT = "duel"
 SEATS: tuple[int, ...] = (2,)
@@ -84,5 +84,4 @@ def state_from_json(data: Any) -> DuelState:
 
 
 def setup_from_position(position: Mapping[str, Any], seed: int) -> Setup:
-    # A Duel fork would have to rebuild the bag's recorded draws from a view; not built yet.
-    raise IllegalAction("A Splendor Duel game cannot be forked yet.")
+    return fork.setup_from_position(position, seed)

@@ -46,25 +46,36 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
     tokens = [colour for colour in TOKEN_COLOURS for _ in range(TOKEN_COUNTS[colour])]
     rng.shuffle(tokens)
     first_player = rng.randrange(PLAYERS)
-    # Positions sorted by independent uniform keys: a uniform shuffle, drawn several times
-    # faster than random.shuffle, which matters for the many games bots and tests start. The
-    # keys of every draw order are drawn at once, in the same sequence as one by one.
-    keys = [rng.random() for _ in range(RECORDED_REPLENISHMENTS * SPACES)]
-    bag_draws = [
-        tuple(sorted(_SPACE_INDEXES, key=keys[start : start + SPACES].__getitem__))
-        for start in range(0, len(keys), SPACES)
-    ]
+    bag_draws = draw_orders(rng)
     return Setup(
         seed=seed,
         first_player=first_player,
         decks=tuple(decks),
         tokens=tuple(tokens),
-        bag_draws=tuple(bag_draws),
+        bag_draws=bag_draws,
+    )
+
+
+def draw_orders(rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    """The recorded orders of the bag's draws, one shuffle of 0 … 24 per replenishment."""
+    # Positions sorted by independent uniform keys: a uniform shuffle, drawn several times
+    # faster than random.shuffle, which matters for the many games bots and tests start. The
+    # keys of every draw order are drawn at once, in the same sequence as one by one.
+    keys = [rng.random() for _ in range(RECORDED_REPLENISHMENTS * SPACES)]
+    return tuple(
+        tuple(sorted(_SPACE_INDEXES, key=keys[start : start + SPACES].__getitem__))
+        for start in range(0, len(keys), SPACES)
     )
 
 
 def initial_state(setup: Setup) -> DuelState:
-    """The pyramid dealt, the tokens on the board, and a privilege for the second player."""
+    """The pyramid dealt, the tokens on the board, and a privilege for the second player.
+
+    A setup from a position (a fork) starts from that position instead: it was checked when
+    built, and its draw orders are the setup's.
+    """
+    if setup.position is not None:
+        return setup.position
     check_setup(setup)
     second = EMPTY_HAND._replace(privileges=1)
     players = (EMPTY_HAND, second) if setup.first_player == 0 else (second, EMPTY_HAND)

@@ -36,7 +36,7 @@ from games.engine.duel.actions import (
 )
 from games.engine.duel.board import EMPTY, draw_order, lay_out
 from games.engine.duel.catalogue import CARDS, JOKER, NONE
-from games.engine.duel.legality import joker_colours
+from games.engine.duel.legality import default_payment, joker_colours
 from games.engine.duel.players import take_privilege, with_card, with_joker_colour
 from games.engine.duel.purchase import (
     gain_royal,
@@ -59,12 +59,11 @@ from games.engine.duel.state import (
 )
 from games.engine.duel.tokens import GOLD, NO_TOKENS, PEARL, Tokens
 from games.engine.duel.transitions import PEARLS_FOR_PRIVILEGE, SAME_COLOUR_FOR_PRIVILEGE
-from games.engine.duel.turn_end import end_turn, finish_turn, refill_pyramid
+from games.engine.duel.turn_end import end_turn, finish_turn
 
 _Decks = tuple[tuple[int, ...], ...]
 _Pyramid = tuple[tuple[int | None, ...], ...]
 
-_CARD_COSTS: tuple[tuple[int, ...], ...] = tuple(card.cost for card in CARDS)
 _CARD_LEVEL_INDEX: tuple[int, ...] = tuple(card.level - 1 for card in CARDS)
 _CARD_COLOUR: tuple[int, ...] = tuple(card.colour for card in CARDS)
 _QUIET_CARD: tuple[bool, ...] = tuple(card.ability == NONE for card in CARDS)
@@ -144,7 +143,7 @@ def _reserve_card(state: DuelState, action: ReserveCard) -> DuelState:
     index = _CARD_LEVEL_INDEX[card]
     pyramid = list(state.pyramid)
     pyramid[index] = tuple(None if slot == card else slot for slot in pyramid[index])
-    return _reserve(state, card, False, state.decks, tuple(pyramid))
+    return _reserve(state, card, False, state.decks, tuple(pyramid), index)
 
 
 def _reserve_from_deck(state: DuelState, action: ReserveFromDeck) -> DuelState:
@@ -152,11 +151,11 @@ def _reserve_from_deck(state: DuelState, action: ReserveFromDeck) -> DuelState:
     decks = list(state.decks)
     deck = decks[index]
     decks[index] = deck[1:]
-    return _reserve(state, deck[0], True, tuple(decks), state.pyramid)
+    return _reserve(state, deck[0], True, tuple(decks), state.pyramid, -1)
 
 
 def _reserve(
-    state: DuelState, card: int, blind: bool, decks: _Decks, pyramid: _Pyramid
+    state: DuelState, card: int, blind: bool, decks: _Decks, pyramid: _Pyramid, emptied_row: int
 ) -> DuelState:
     seat = state.current
     player = state.players[seat]
@@ -170,7 +169,7 @@ def _reserve(
         ),
     )
     players = _seated(state.players, seat, player)
-    return _end_quiet_turn(state, players, state.board, state.bag, decks, pyramid)
+    return _end_quiet_turn(state, players, state.board, state.bag, decks, pyramid, emptied_row)
 
 
 def _buy_card(state: DuelState, action: BuyCard) -> DuelState:
@@ -180,18 +179,19 @@ def _buy_card(state: DuelState, action: BuyCard) -> DuelState:
     held = player.tokens
     payment = action.payment
     if payment is None:
-        payment = _default_payment(held, player.bonuses, _CARD_COSTS[card])
+        payment = default_payment(player, card)
     reserved = player.reserved
     blind = player.blind
     pyramid = state.pyramid
+    emptied_row = -1
     if card in reserved:
         reserved = tuple(kept for kept in reserved if kept != card)
         if card in blind:
             blind = tuple(kept for kept in blind if kept != card)
     else:
-        index = _CARD_LEVEL_INDEX[card]
+        emptied_row = _CARD_LEVEL_INDEX[card]
         rows = list(pyramid)
-        rows[index] = tuple(None if slot == card else slot for slot in rows[index])
+        rows[emptied_row] = tuple(None if slot == card else slot for slot in rows[emptied_row])
         pyramid = tuple(rows)
     colour = _CARD_COLOUR[card]
     if colour == JOKER:
@@ -208,7 +208,7 @@ def _buy_card(state: DuelState, action: BuyCard) -> DuelState:
     )
     players = _seated(state.players, seat, player)
     if _QUIET_CARD[card] and not royal_due and colour != JOKER:
-        return _end_quiet_turn(state, players, state.board, bag, state.decks, pyramid)
+        return _end_quiet_turn(state, players, state.board, bag, None, pyramid, emptied_row)
     bought = _new_tuple(
         DuelState,
         (
@@ -229,29 +229,6 @@ def _buy_card(state: DuelState, action: BuyCard) -> DuelState:
     if colour == JOKER:
         return bought
     return resolve_ability(bought)
-
-
-def _default_payment(held: Tokens, bonuses: tuple[int, ...], cost: tuple[int, ...]) -> Tokens:
-    """Gem and pearl tokens first, gold for the rest: ``legality.default_payment``, unrolled."""
-    payment = []
-    gold = 0
-    for colour in range(5):
-        due = cost[colour] - bonuses[colour]
-        if due <= 0:
-            payment.append(0)
-        elif due > held[colour]:
-            payment.append(held[colour])
-            gold += due - held[colour]
-        else:
-            payment.append(due)
-    due = cost[5]
-    if due > held[5]:
-        payment.append(held[5])
-        gold += due - held[5]
-    else:
-        payment.append(due)
-    payment.append(gold)
-    return tuple(payment)
 
 
 def _choose_joker_colour(state: DuelState, action: ChooseJokerColour) -> DuelState:
@@ -293,15 +270,16 @@ def _end_quiet_turn(
     bag: Tokens,
     decks: _Decks | None = None,
     pyramid: _Pyramid | None = None,
+    emptied_row: int = -1,
 ) -> DuelState:
     """``turn_end.end_turn`` for a turn that neither passed nor left a decision pending.
 
-    ``decks`` and ``pyramid`` are given when the turn took a card: without them the pyramid
-    needs no refill, since every turn's end refilled it as far as the decks allowed.
+    ``emptied_row`` is the pyramid row a card left this turn, the only slot to refill: every
+    turn's end refilled the pyramid as far as the decks allowed.
     """
-    took_a_card = decks is not None and pyramid is not None
-    if decks is None or pyramid is None:
+    if decks is None:
         decks = state.decks
+    if pyramid is None:
         pyramid = state.pyramid
     seat = state.current
     player = players[seat]
@@ -318,14 +296,26 @@ def _end_quiet_turn(
                 (players, board, bag, *state[3:5], decks, pyramid, *state[7:14], 0),
             )
         )
-    if took_a_card:
-        decks, pyramid = refill_pyramid(decks, pyramid)
+    if emptied_row >= 0 and decks[emptied_row]:
+        decks, pyramid = _refilled(decks, pyramid, emptied_row)
     return _new_tuple(
         DuelState,
         (players, board, bag, state.bag_draws, state.replenishments, decks, pyramid,
          state.royals, seat if state.extra_turn else 1 - seat, MAIN, state.turn + 1, False,
          None, False, 0),
     )  # fmt: skip
+
+
+def _refilled(decks: _Decks, pyramid: _Pyramid, index: int) -> tuple[_Decks, _Pyramid]:
+    """``turn_end.refill_pyramid`` when only row ``index`` lost a card and its deck has one."""
+    deck = decks[index]
+    row = pyramid[index]
+    slot = row.index(None)
+    rows = list(pyramid)
+    rows[index] = (*row[:slot], deck[0], *row[slot + 1 :])
+    new_decks = list(decks)
+    new_decks[index] = deck[1:]
+    return tuple(new_decks), tuple(rows)
 
 
 def _seated(
