@@ -11,11 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine.duel.board import EMPTY, SIZE
-from games.engine.duel.catalogue import (
-    JOKER,
-    NO_COLOUR,
-    ROYALS,
-)
+from games.engine.duel.catalogue import JOKER, NO_COLOUR, ROYALS, TOKEN_COUNTS
 from games.engine.duel.consistency import check_card, check_consistent
 from games.engine.duel.players import derive
 from games.engine.duel.setup import check_setup
@@ -30,6 +26,7 @@ from games.engine.duel.tokens import (
     COLOUR_BY_NAME,
     COLOUR_NAMES,
     GEM_COLOURS,
+    TOKEN_COLOURS,
     Tokens,
     tokens_from_json,
     tokens_to_json,
@@ -46,7 +43,7 @@ _PLAYER_KEYS = ("tokens", "privileges", "cards", "card_colours", "reserved", "bl
 
 
 def setup_to_json(setup: Setup) -> dict[str, Any]:
-    return {
+    data = {
         "variant": VARIANT,
         "players": PLAYERS,
         "seed": setup.seed,
@@ -55,10 +52,17 @@ def setup_to_json(setup: Setup) -> dict[str, Any]:
         "tokens": [COLOUR_NAMES[token] for token in setup.tokens],
         "bag_draws": [list(order) for order in setup.bag_draws],
     }
+    if setup.position is not None:
+        data["position"] = state_to_json(setup.position)
+    return data
 
 
 def setup_from_json(data: Any) -> Setup:
-    fields = _object(data, "setup", _SETUP_KEYS)
+    """A setup; one with a ``position`` (a fork) must agree with that position."""
+    keys: tuple[str, ...] = _SETUP_KEYS
+    if isinstance(data, Mapping) and "position" in data:
+        keys = (*keys, "position")
+    fields = _object(data, "setup", keys)
     if fields["players"] != PLAYERS:
         raise MalformedJSON(f"Splendor Duel is played by {PLAYERS} players")
     setup = Setup(
@@ -68,11 +72,27 @@ def setup_from_json(data: Any) -> Setup:
         tokens=tuple(_colour(name, "tokens") for name in _list(fields["tokens"], "tokens")),
         bag_draws=_int_lists(fields["bag_draws"], "bag_draws"),
     )
+    if "position" in fields:
+        position = state_from_json(fields["position"])
+        if (
+            setup.first_player != position.current
+            or setup.decks != position.decks
+            or setup.bag_draws != position.bag_draws
+            or sorted(setup.tokens) != sorted(ALL_TOKENS)
+        ):
+            raise MalformedJSON(
+                "a setup's first player, decks, tokens and bag draws must agree with its position"
+            )
+        return setup._replace(position=position)
     try:
         check_setup(setup)
     except IllegalAction as error:
         raise MalformedJSON(str(error)) from None
     return setup
+
+
+ALL_TOKENS = tuple(colour for colour in TOKEN_COLOURS for _ in range(TOKEN_COUNTS[colour]))
+"""The 25 tokens in colour order: the ``tokens`` of a setup from a position."""
 
 
 def state_to_json(state: DuelState) -> dict[str, Any]:

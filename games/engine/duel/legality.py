@@ -9,6 +9,8 @@ accepts (as in the base game, docs/decisions.md).
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations_with_replacement
+from operator import le
 
 from games.engine.duel.actions import (
     Action,
@@ -26,8 +28,8 @@ from games.engine.duel.actions import (
     TakeTokens,
     UsePrivilege,
 )
-from games.engine.duel.board import EMPTY, LINE_MASKS, LINES, SPACES, Board
-from games.engine.duel.catalogue import CARDS, JOKER, LEVELS, ROYALS
+from games.engine.duel.board import EMPTY, LINE_MASKS, LINES, MAX_LINE, SIZE, SPACES, Board
+from games.engine.duel.catalogue import CARDS, JOKER, LEVELS, ROYALS, TOKEN_COUNTS
 from games.engine.duel.state import (
     CHOOSE_JOKER_COLOUR,
     CHOOSE_ROYAL,
@@ -42,7 +44,7 @@ from games.engine.duel.state import (
     DuelState,
     PlayerState,
 )
-from games.engine.duel.tokens import COST_COLOURS, GEM_COLOURS, GOLD, Cost, Gems, Tokens
+from games.engine.duel.tokens import COST_COLOURS, GEM_COLOURS, GOLD, PEARL, Cost, Gems, Tokens
 
 _CARD_COSTS: tuple[Cost, ...] = tuple(card.cost for card in CARDS)
 _IS_JOKER: tuple[bool, ...] = tuple(card.colour == JOKER for card in CARDS)
@@ -98,17 +100,12 @@ def _main_actions(state: DuelState) -> list[Action]:
     Rulebook, "Special case": with no mandatory action possible the board must be replenished
     first; with an empty bag as well, the player can only pass (docs/decisions.md).
     """
-    mandatory = mandatory_actions(state)
+    lines, golds, privileges = board_options(state.board)
+    mandatory = _mandatory_actions(state, lines, golds)
     has_bag = any(state.bag)
     if not mandatory:
         return [REPLENISH] if has_bag else [PASS]
-    actions: list[Action] = []
-    if state.players[state.current].privileges:
-        board = state.board
-        for space in range(SPACES):
-            token = board[space]
-            if token != EMPTY and token != GOLD:
-                actions.append(_USE_PRIVILEGE[space])
+    actions: list[Action] = list(privileges) if state.players[state.current].privileges else []
     if has_bag:
         actions.append(REPLENISH)
     actions.extend(mandatory)
@@ -117,40 +114,92 @@ def _main_actions(state: DuelState) -> list[Action]:
 
 def mandatory_actions(state: DuelState) -> list[Action]:
     """The lines to take, the gold tokens to take (to reserve) and the cards to buy."""
-    board = state.board
-    takeable = 0
-    gold_spaces: list[int] = []
-    for space in range(SPACES):
-        token = board[space]
-        if token == GOLD:
-            gold_spaces.append(space)
-        elif token != EMPTY:
-            takeable |= 1 << space
-    actions: list[Action] = list(_lines_within(takeable)) if takeable else []
+    lines, golds, _ = board_options(state.board)
+    return _mandatory_actions(state, lines, golds)
+
+
+def _mandatory_actions(
+    state: DuelState, lines: tuple[TakeTokens, ...], golds: tuple[TakeGold, ...]
+) -> list[Action]:
+    actions: list[Action] = list(lines)
     player = state.players[state.current]
-    if gold_spaces and len(player.reserved) < RESERVE_LIMIT and has_card_to_reserve(state):
-        actions.extend(_TAKE_GOLD[space] for space in gold_spaces)
-    power = _spending_power(player)
-    has_bonus = any(player.bonuses)
-    can_buy = _can_buy
-    for row in state.pyramid:
-        for card in row:
-            if card is not None and can_buy(power, card, has_bonus):
+    if golds and len(player.reserved) < RESERVE_LIMIT and has_card_to_reserve(state):
+        actions.extend(golds)
+    covered, maybe = purchase_masks(player)
+    if maybe:
+        buyable = maybe & _pyramid_mask(state.pyramid)
+        for card in player.reserved:
+            buyable |= maybe & 1 << card
+        gold = player.tokens[GOLD]
+        while buyable:
+            # Card by card in the order of their ids, lowest bit first.
+            bit = buyable & -buyable
+            buyable ^= bit
+            card = bit.bit_length() - 1
+            if covered & bit or _shortfall(player, card) <= gold:
                 actions.append(_BUY_CARD[card])
-    for card in player.reserved:
-        if can_buy(power, card, has_bonus):
-            actions.append(_BUY_CARD[card])
     return actions
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 12)
+def _pyramid_mask(pyramid: tuple[tuple[int | None, ...], ...]) -> int:
+    """The pyramid's cards as a mask of card ids; a pyramid changes only when a card leaves."""
+    return sum(1 << card for row in pyramid for card in row if card is not None)
+
+
+@lru_cache(maxsize=1 << 16)
+def board_options(
+    board: Board,
+) -> tuple[tuple[TakeTokens, ...], tuple[TakeGold, ...], tuple[UsePrivilege, ...]]:
+    """The lines to take, the gold tokens to take and the tokens a privilege may take.
+
+    A pure function of the board, asked for at every turn of every playout and search: worth
+    remembering (a board hashes several times faster than it can be read in Python).
+    """
+    takeable = 0
+    golds: list[TakeGold] = []
+    privileges: list[UsePrivilege] = []
+    for space, token in enumerate(board):
+        if token == GOLD:
+            golds.append(_TAKE_GOLD[space])
+        elif token != EMPTY:
+            takeable |= 1 << space
+            privileges.append(_USE_PRIVILEGE[space])
+    return _lines_within(takeable), tuple(golds), tuple(privileges)
+
+
+@lru_cache(maxsize=1 << 16)
 def _lines_within(takeable: int) -> tuple[TakeTokens, ...]:
     """The lines whose spaces all hold a gem or pearl token (``takeable``, a mask of spaces).
 
-    A pure function of the mask, asked for at every turn of every playout: worth remembering.
+    A pure function of the mask, asked for at every turn: worth remembering, and on a miss put
+    together from each row's lines, themselves remembered by the three rows they can reach.
     """
-    missing = ~takeable
-    return tuple(_TAKE_LINE[index] for index, mask in enumerate(LINE_MASKS) if not mask & missing)
+    lines: tuple[TakeTokens, ...] = ()
+    for top_row in range(SIZE):
+        band = takeable >> (top_row * SIZE) & _BAND
+        if band:
+            lines += _band_lines(top_row, band)
+    return lines
+
+
+_BAND = (1 << (MAX_LINE * SIZE)) - 1
+"""The bits of three rows: every line starting in a row lies within it and the two below."""
+_LINES_BY_TOP_ROW: tuple[tuple[tuple[int, TakeTokens], ...], ...] = tuple(
+    tuple(
+        (mask >> (top_row * SIZE), _TAKE_LINE[index])
+        for index, mask in enumerate(LINE_MASKS)
+        if LINES[index][0] // SIZE == top_row
+    )
+    for top_row in range(SIZE)
+)
+"""Each row's lines (those whose first space is in it), as masks relative to the row."""
+
+
+@lru_cache(maxsize=1 << 16)
+def _band_lines(top_row: int, band: int) -> tuple[TakeTokens, ...]:
+    """The lines starting in ``top_row`` whose spaces all hold a gem or pearl token."""
+    return tuple(line for mask, line in _LINES_BY_TOP_ROW[top_row] if mask & band == mask)
 
 
 def reserve_actions(state: DuelState) -> list[Action]:
@@ -185,48 +234,91 @@ def joker_colours(player: PlayerState) -> list[int]:
     return [colour for colour in GEM_COLOURS if player.bonuses[colour]]
 
 
-def _spending_power(player: PlayerState) -> tuple[int, ...]:
-    """Bonuses plus tokens of each gem colour, pearls, then gold: what a purchase can draw on."""
+_POWER_LIMIT = sum(card.bonus for card in CARDS) + 2 * sum(TOKEN_COUNTS) + 1
+"""Above any amount of one colour a player can hold (every bonus and every token of the game)
+plus the gold that may stand in for it: the length of the tables below."""
+_COVERED_AT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(1 << card for card, cost in enumerate(_CARD_COSTS) if cost[colour] <= power)
+        for power in range(_POWER_LIMIT)
+    )
+    for colour in COST_COLOURS
+)
+"""For each cost colour and amount held (bonuses and tokens), the cards whose cost in that colour
+it covers, as a mask of card ids: affordability for every card at once, in six lookups."""
+_JOKERS = sum(1 << card for card, joker in enumerate(_IS_JOKER) if joker)
+
+
+def purchase_masks(player: PlayerState) -> tuple[int, int]:
+    """Two masks of card ids: those the player covers without gold, and those gold might cover.
+
+    A card in the second and not the first is affordable when its :func:`_shortfall` is at most
+    the player's gold. A joker cannot be bought without a card with a bonus to join (rulebook,
+    "5-Gem").
+    """
     tokens = player.tokens
     bonuses = player.bonuses
-    return (
-        bonuses[0] + tokens[0],
-        bonuses[1] + tokens[1],
-        bonuses[2] + tokens[2],
-        bonuses[3] + tokens[3],
-        bonuses[4] + tokens[4],
-        tokens[5],
-        tokens[GOLD],
-    )
+    white = bonuses[0] + tokens[0]
+    blue = bonuses[1] + tokens[1]
+    green = bonuses[2] + tokens[2]
+    red = bonuses[3] + tokens[3]
+    black = bonuses[4] + tokens[4]
+    pearl = tokens[5]
+    c_white, c_blue, c_green, c_red, c_black, c_pearl = _COVERED_AT
+    covered = (
+        c_white[white] & c_blue[blue] & c_green[green] & c_red[red] & c_black[black]
+        & c_pearl[pearl]
+    )  # fmt: skip
+    gold = tokens[GOLD]
+    maybe = covered
+    if gold:
+        maybe = (
+            c_white[white + gold] & c_blue[blue + gold] & c_green[green + gold]
+            & c_red[red + gold] & c_black[black + gold] & c_pearl[pearl + gold]
+        )  # fmt: skip
+    if not (bonuses[0] or bonuses[1] or bonuses[2] or bonuses[3] or bonuses[4]):
+        covered &= ~_JOKERS
+        maybe &= ~_JOKERS
+    return covered, maybe
 
 
-def _can_buy(power: tuple[int, ...], card: int, has_bonus: bool) -> bool:
-    """Whether the tokens and bonuses cover the card, gold standing in for the shortfall.
-
-    A joker cannot be bought without a card with a bonus to join (rulebook, "5-Gem").
-    """
-    if _IS_JOKER[card] and not has_bonus:
-        return False
-    # Unrolled over the six cost colours: this is the innermost test of every playout.
+def _shortfall(player: PlayerState, card: int) -> int:
+    """The tokens the player lacks for ``card`` once bonuses are counted: what gold must cover."""
+    tokens = player.tokens
+    bonuses = player.bonuses
     white, blue, green, red, black, pearl = _CARD_COSTS[card]
-    shortfall = 0
-    if white > power[0]:
-        shortfall += white - power[0]
-    if blue > power[1]:
-        shortfall += blue - power[1]
-    if green > power[2]:
-        shortfall += green - power[2]
-    if red > power[3]:
-        shortfall += red - power[3]
-    if black > power[4]:
-        shortfall += black - power[4]
-    if pearl > power[5]:
-        shortfall += pearl - power[5]
-    return shortfall <= power[6]
+    # Unrolled, with no call to max(): this runs for every card gold might make affordable.
+    short = 0
+    if white:
+        white -= bonuses[0] + tokens[0]
+        if white > 0:
+            short += white
+    if blue:
+        blue -= bonuses[1] + tokens[1]
+        if blue > 0:
+            short += blue
+    if green:
+        green -= bonuses[2] + tokens[2]
+        if green > 0:
+            short += green
+    if red:
+        red -= bonuses[3] + tokens[3]
+        if red > 0:
+            short += red
+    if black:
+        black -= bonuses[4] + tokens[4]
+        if black > 0:
+            short += black
+    if pearl > tokens[5]:
+        short += pearl - tokens[5]
+    return short
 
 
 def can_afford(player: PlayerState, card: int) -> bool:
-    return _can_buy(_spending_power(player), card, any(player.bonuses))
+    covered, maybe = purchase_masks(player)
+    if not maybe >> card & 1:
+        return False
+    return bool(covered >> card & 1) or _shortfall(player, card) <= player.tokens[GOLD]
 
 
 def amount_due(bonuses: Gems, card: int) -> Cost:
@@ -238,15 +330,30 @@ def amount_due(bonuses: Gems, card: int) -> Cost:
 
 
 def default_payment(player: PlayerState, card: int) -> Tokens:
-    """Gem and pearl tokens first, gold for the rest (the default when none is given)."""
+    """Gem and pearl tokens first, gold for the rest (the default when none is given).
+
+    Unrolled over the colours: every purchase of every playout works it out.
+    """
+    held = player.tokens
+    bonuses = player.bonuses
+    cost = _CARD_COSTS[card]
     payment = []
     gold = 0
-    for due, held in zip(amount_due(player.bonuses, card), player.tokens, strict=False):
-        if due > held:
-            payment.append(held)
-            gold += due - held
+    for colour in range(PEARL):
+        due = cost[colour] - bonuses[colour]
+        if due <= 0:
+            payment.append(0)
+        elif due > held[colour]:
+            payment.append(held[colour])
+            gold += due - held[colour]
         else:
             payment.append(due)
+    due = cost[PEARL]
+    if due > held[PEARL]:
+        payment.append(held[PEARL])
+        gold += due - held[PEARL]
+    else:
+        payment.append(due)
     payment.append(gold)
     return tuple(payment)
 
@@ -281,25 +388,26 @@ def exact_payments(tokens: Tokens, bonuses: Gems, cost: Cost) -> list[Tokens]:
 
 
 def discard_options(tokens: Tokens) -> list[Tokens]:
-    """Every way to put back exactly the tokens above the limit from ``tokens``."""
+    """Every way to put back exactly the tokens above the limit from ``tokens``.
+
+    Each is a multiset of the excess's size drawn from the colours held, none more often than
+    held: ``combinations_with_replacement`` lists each multiset once.
+    """
     excess = sum(tokens) - TOKEN_LIMIT
+    if excess <= 0:
+        return []
+    held = [colour for colour, count in enumerate(tokens) if count]
     options: list[Tokens] = []
-    last = len(tokens) - 1
-
-    def choose(colour: int, chosen: tuple[int, ...], left: int) -> None:
-        if colour == last:
-            if left <= tokens[colour]:
-                options.append((*chosen, left))
-            return
-        for count in range(min(left, tokens[colour]), -1, -1):
-            choose(colour + 1, (*chosen, count), left - count)
-
-    if excess > 0:
-        choose(0, (), excess)
+    for chosen in combinations_with_replacement(held, excess):
+        discarded = [0] * len(tokens)
+        for colour in chosen:
+            discarded[colour] += 1
+        if all(map(le, discarded, tokens)):
+            options.append(tuple(discarded))
     return options
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 14)
 def _discard_actions(tokens: Tokens) -> tuple[DiscardTokens, ...]:
     # A pure function of the hand, asked for again and again in playouts: worth remembering.
     return tuple(DiscardTokens(discarded) for discarded in discard_options(tokens))

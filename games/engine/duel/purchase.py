@@ -119,7 +119,7 @@ def buy_card(state: DuelState, action: BuyCard) -> DuelState:
     )
     if colour == JOKER:
         return state
-    return _resolve_ability(state)
+    return resolve_ability(state)
 
 
 def choose_joker_colour(state: DuelState, action: ChooseJokerColour) -> DuelState:
@@ -132,7 +132,7 @@ def choose_joker_colour(state: DuelState, action: ChooseJokerColour) -> DuelStat
         )
     player = with_joker_colour(player, colour)
     players = replace_seat(state.players, state.current, player)
-    return _resolve_ability(state._replace(players=players))
+    return resolve_ability(state._replace(players=players))
 
 
 def take_matching_token(state: DuelState, action: TakeMatchingToken) -> DuelState:
@@ -142,7 +142,7 @@ def take_matching_token(state: DuelState, action: TakeMatchingToken) -> DuelStat
         raise IllegalAction(
             f"The card's ability takes a {COLOUR_NAMES[colour]} token: choose a space holding one."
         )
-    return _resolve_royal(_take_from_board(state, space))
+    return resolve_royal(take_from_board(state, space))
 
 
 def steal_token(state: DuelState, action: StealToken) -> DuelState:
@@ -153,17 +153,17 @@ def steal_token(state: DuelState, action: StealToken) -> DuelState:
     if colour not in COST_COLOURS or not opponent.tokens[colour]:
         name = COLOUR_NAMES[colour] if colour in COST_COLOURS else str(colour)
         raise IllegalAction(f"Your opponent has no {name} token to take.")
-    return _resolve_royal(_steal(state, colour))
+    return resolve_royal(steal(state, colour))
 
 
 def choose_royal(state: DuelState, action: ChooseRoyal) -> DuelState:
     if action.royal not in state.royals:
         choices = ", ".join(str(royal) for royal in state.royals)
         raise IllegalAction(f"Royal card {action.royal} is not one of your choices ({choices}).")
-    return _gain_royal(state, action.royal)
+    return gain_royal(state, action.royal)
 
 
-def _resolve_ability(state: DuelState) -> DuelState:
+def resolve_ability(state: DuelState) -> DuelState:
     """The bought card's ability; an ability that cannot apply is ignored (rulebook)."""
     ability = CARDS[state.pending_card if state.pending_card is not None else -1].ability
     if ability == EXTRA_TURN:
@@ -175,22 +175,22 @@ def _resolve_ability(state: DuelState) -> DuelState:
         if len(spaces) > 1:
             return state._replace(phase=TAKE_MATCHING_TOKEN)
         if spaces:
-            state = _take_from_board(state, spaces[0])
+            state = take_from_board(state, spaces[0])
     elif ability == STEAL:
-        return _start_steal(state)
-    return _resolve_royal(state)
+        return start_steal(state)
+    return resolve_royal(state)
 
 
-def _resolve_royal(state: DuelState) -> DuelState:
+def resolve_royal(state: DuelState) -> DuelState:
     """A royal card when the purchase reached a third or sixth crown, then the turn's end."""
     if not state.royal_due:
         return end_turn(state)
     if len(state.royals) > 1:
         return state._replace(phase=CHOOSE_ROYAL)
-    return _gain_royal(state, state.royals[0])
+    return gain_royal(state, state.royals[0])
 
 
-def _gain_royal(state: DuelState, royal: int) -> DuelState:
+def gain_royal(state: DuelState, royal: int) -> DuelState:
     seat = state.current
     player = with_royal(state.players[seat], royal)
     state = state._replace(
@@ -204,21 +204,21 @@ def _gain_royal(state: DuelState, royal: int) -> DuelState:
     elif ability == PRIVILEGE:
         state = state._replace(players=take_privilege(state.players, seat))
     elif ability == STEAL:
-        return _start_steal(state)
+        return start_steal(state)
     return end_turn(state)
 
 
-def _start_steal(state: DuelState) -> DuelState:
+def start_steal(state: DuelState) -> DuelState:
     """The "Take" ability: a choice when the opponent holds several colours, else automatic."""
     colours = stealable_colours(state.players[1 - state.current])
     if len(colours) > 1:
         return state._replace(phase=STEAL_TOKEN)
     if colours:
-        state = _steal(state, colours[0])
-    return _resolve_royal(state)
+        state = steal(state, colours[0])
+    return resolve_royal(state)
 
 
-def _steal(state: DuelState, colour: int) -> DuelState:
+def steal(state: DuelState, colour: int) -> DuelState:
     seat = state.current
     players = replace_seat(state.players, seat, with_tokens(state.players[seat], colour, 1))
     other = 1 - seat
@@ -226,7 +226,7 @@ def _steal(state: DuelState, colour: int) -> DuelState:
     return state._replace(players=players)
 
 
-def _take_from_board(state: DuelState, space: int) -> DuelState:
+def take_from_board(state: DuelState, space: int) -> DuelState:
     seat = state.current
     colour = state.board[space]
     player = with_tokens(state.players[seat], colour, 1)

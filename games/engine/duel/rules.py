@@ -9,9 +9,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.duel import actions, codec, legality, scoring, setup, transitions, visibility
+from games.engine.duel import (
+    actions,
+    codec,
+    fork,
+    legality,
+    scoring,
+    setup,
+    transitions,
+    trusted,
+    visibility,
+)
 from games.engine.duel.state import GAME_OVER, DuelState, Setup
-from games.engine.errors import IllegalAction
 
 VARIANT = "duel"
 SEATS: tuple[int, ...] = (2,)
@@ -28,17 +37,10 @@ def initial_state(game_setup: Setup) -> DuelState:
     return setup.initial_state(game_setup)
 
 
-def legal_actions(state: DuelState) -> list[actions.Action]:
-    return legality.legal_actions(state)
-
-
-def apply_action(state: DuelState, action: actions.Action) -> DuelState:
-    return transitions.apply_action(state, action)
-
-
-def apply_legal(state: DuelState, action: actions.Action) -> DuelState:
-    # Duel has no trusted path yet: its callers get the checked one.
-    return transitions.apply_action(state, action)
+# Bound directly rather than wrapped: playouts and bots call these at every step.
+legal_actions = legality.legal_actions
+apply_action = transitions.apply_action
+apply_legal = trusted.apply_legal
 
 
 def outcome(state: DuelState) -> scoring.Outcome | None:
@@ -82,5 +84,4 @@ def state_from_json(data: Any) -> DuelState:
 
 
 def setup_from_position(position: Mapping[str, Any], seed: int) -> Setup:
-    # A Duel fork would have to rebuild the bag's recorded draws from a view; not built yet.
-    raise IllegalAction("A Splendor Duel game cannot be forked yet.")
+    return fork.setup_from_position(position, seed)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from games.engine.duel.board import EMPTY, SPACES, lay_out
@@ -45,23 +46,36 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
     tokens = [colour for colour in TOKEN_COLOURS for _ in range(TOKEN_COUNTS[colour])]
     rng.shuffle(tokens)
     first_player = rng.randrange(PLAYERS)
-    bag_draws = []
-    for _ in range(RECORDED_REPLENISHMENTS):
-        # Positions sorted by independent uniform keys: a uniform shuffle, drawn several times
-        # faster than random.shuffle, which matters for the many games bots and tests start.
-        keys = [rng.random() for _ in range(SPACES)]
-        bag_draws.append(tuple(sorted(range(SPACES), key=keys.__getitem__)))
+    bag_draws = draw_orders(rng)
     return Setup(
         seed=seed,
         first_player=first_player,
         decks=tuple(decks),
         tokens=tuple(tokens),
-        bag_draws=tuple(bag_draws),
+        bag_draws=bag_draws,
+    )
+
+
+def draw_orders(rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    """The recorded orders of the bag's draws, one shuffle of 0 … 24 per replenishment."""
+    # Positions sorted by independent uniform keys: a uniform shuffle, drawn several times
+    # faster than random.shuffle, which matters for the many games bots and tests start. The
+    # keys of every draw order are drawn at once, in the same sequence as one by one.
+    keys = [rng.random() for _ in range(RECORDED_REPLENISHMENTS * SPACES)]
+    return tuple(
+        tuple(sorted(_SPACE_INDEXES, key=keys[start : start + SPACES].__getitem__))
+        for start in range(0, len(keys), SPACES)
     )
 
 
 def initial_state(setup: Setup) -> DuelState:
-    """The pyramid dealt, the tokens on the board, and a privilege for the second player."""
+    """The pyramid dealt, the tokens on the board, and a privilege for the second player.
+
+    A setup from a position (a fork) starts from that position instead: it was checked when
+    built, and its draw orders are the setup's.
+    """
+    if setup.position is not None:
+        return setup.position
     check_setup(setup)
     second = EMPTY_HAND._replace(privileges=1)
     players = (EMPTY_HAND, second) if setup.first_player == 0 else (second, EMPTY_HAND)
@@ -107,7 +121,19 @@ def check_setup(setup: Setup) -> None:
         colour for colour in TOKEN_COLOURS for _ in range(TOKEN_COUNTS[colour])
     ]:
         raise IllegalAction("the setup's tokens are not the game's 25 tokens")
-    if not setup.bag_draws or any(
-        sorted(order) != list(range(SPACES)) for order in setup.bag_draws
-    ):
+    if not _are_shuffles_of_the_spaces(setup.bag_draws):
         raise IllegalAction("each of the setup's bag draws must be a shuffle of 0 to 24")
+
+
+_SPACE_INDEXES = range(SPACES)
+_EVERY_SPACE = list(_SPACE_INDEXES)
+
+
+@lru_cache(maxsize=256)
+def _are_shuffles_of_the_spaces(bag_draws: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether there are draw orders, each a shuffle of 0 … 24.
+
+    Remembered: the same recorded setup is checked each time a game starts from it (a replay,
+    a bot's playouts), and 64 orders take far longer to sort than to hash.
+    """
+    return bool(bag_draws) and all(sorted(order) == _EVERY_SPACE for order in bag_draws)

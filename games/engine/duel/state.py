@@ -125,3 +125,8 @@ class Setup(NamedTuple):
     """The 25 tokens in the order they are laid on the board along the spiral."""
     bag_draws: tuple[tuple[int, ...], ...]
     """One shuffle of 0 … 24 per replenishment, in order (see ``board.draw_order``)."""
+    position: DuelState | None = None
+    """A game begun from a position (a fork, see ``fork.py``) starts from this state, whose
+    unseen cards and draw orders were dealt from ``seed``; ``decks`` and ``bag_draws`` then
+    repeat the position's, ``first_player`` is the seat to act and ``tokens`` lists the 25
+    tokens in colour order (the position's board and bag say where they are)."""

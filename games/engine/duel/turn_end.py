@@ -26,7 +26,9 @@ def end_turn(state: DuelState, *, passed: bool = False) -> DuelState:
         return state._replace(
             phase=DISCARD_TOKENS, pending_card=None, royal_due=False, passes=passes
         )
-    return finish_turn(state._replace(passes=passes))
+    if passes != state.passes:
+        state = state._replace(passes=passes)
+    return finish_turn(state)
 
 
 def finish_turn(state: DuelState) -> DuelState:
