@@ -133,7 +133,7 @@ def legal_actions(state: GameState) -> list[Action]:
     else:
         actions += memo[3]
     if tokens[5]:
-        actions += map(_BUY_CARD.__getitem__, affordable(tokens, bonuses, candidates, mask))
+        actions += map(_BUY_CARD.__getitem__, affordable(tokens, bonuses, candidates))
         return actions or [PASS]
     try:
         within = (
@@ -142,7 +142,7 @@ def legal_actions(state: GameState) -> list[Action]:
             & WITHIN[4][bonuses[4] + tokens[4]] & mask
         )  # fmt: skip
     except IndexError:  # a spending power beyond the tables (a hand-built position)
-        within = card_mask(tuple(affordable(tokens, bonuses, candidates, mask)))
+        within = card_mask(tuple(affordable(tokens, bonuses, candidates)))
     if within:
         if within & (within - 1):
             actions += [_BUY_CARD[card] for card in candidates if within >> card & 1]

@@ -13,7 +13,6 @@ Whatever comes from outside the engine goes through the validating ``apply_actio
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import ge
 from typing import Any
 
 from games.engine.splendor.actions import (
@@ -27,7 +26,7 @@ from games.engine.splendor.actions import (
     TakeGems,
 )
 from games.engine.splendor.catalogue import CARDS, NOBLES
-from games.engine.splendor.gems import Gems, Tokens
+from games.engine.splendor.gems import GEM_COLOURS, Gems, Tokens
 from games.engine.splendor.state import (
     CHOOSE_NOBLE,
     GAME_OVER,
@@ -49,6 +48,15 @@ _CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 _NOBLE_POINTS: tuple[int, ...] = tuple(noble.points for noble in NOBLES)
 _NOBLE_REQUIREMENTS: tuple[Gems, ...] = tuple(noble.requires for noble in NOBLES)
 _FEWEST_CARDS_FOR_A_NOBLE = min(sum(noble.requires) for noble in NOBLES)
+_NOBLES_MET: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(1 << noble for noble, requires in enumerate(_NOBLE_REQUIREMENTS)
+            if requires[colour] <= count)
+        for count in range(len(CARDS) + 1)
+    )
+    for colour in GEM_COLOURS
+)  # fmt: skip
+"""Per colour and bonus count, the nobles (one bit each) whose need in that colour it meets."""
 _new_tuple = tuple.__new__
 """What a named tuple's generated ``__new__`` calls, called directly to skip a Python frame."""
 
@@ -233,9 +241,12 @@ def _end_action(
     else:
         if left_to_do and len(player[1]) >= _FEWEST_CARDS_FOR_A_NOBLE:
             bonuses = player[5]
-            qualifying = [
-                noble for noble in nobles if all(map(ge, bonuses, _NOBLE_REQUIREMENTS[noble]))
-            ]
+            met = (
+                _NOBLES_MET[0][bonuses[0]] & _NOBLES_MET[1][bonuses[1]]
+                & _NOBLES_MET[2][bonuses[2]] & _NOBLES_MET[3][bonuses[3]]
+                & _NOBLES_MET[4][bonuses[4]]
+            )  # fmt: skip
+            qualifying = [noble for noble in nobles if met >> noble & 1] if met else []
             if len(qualifying) > 1:
                 phase = CHOOSE_NOBLE
                 pending = tuple(qualifying)
