@@ -27,6 +27,7 @@ from games.engine.splendor.state import CHOOSE_NOBLE, RETURN_TOKENS, TOKEN_LIMIT
 _BONUS_WORTH = 1.2
 """What a card's bonus adds to its worth early in the game, in points."""
 _DECAY = 0.5
+_DECAY_BY_TURNS: tuple[float, ...] = tuple(_DECAY**turns for turns in range(40))
 
 
 class Plan:
@@ -53,36 +54,45 @@ class Plan:
         self.lacks: tuple[int, ...] = (0, 0, 0, 0, 0)
         self.due: tuple[int, ...] = (0, 0, 0, 0, 0)
         wants = [0.0] * 5
+        stage_worth = self.stage * _BONUS_WORTH
+        white_bonus, blue_bonus, green_bonus, red_bonus, black_bonus = bonuses
+        white_held, blue_held, green_held, red_held, black_held, _ = tokens
+        # Unrolled over the five colours: this runs for every card at every playout step.
         for card in candidates:
-            cost = CARD_COST[card]
-            due = [0, 0, 0, 0, 0]
-            missing = [0, 0, 0, 0, 0]
-            short = 0
-            for colour in range(5):
-                owed = cost[colour] - bonuses[colour]
-                if owed > 0:
-                    due[colour] = owed
-                    lack = owed - tokens[colour]
-                    if lack > 0:
-                        missing[colour] = lack
-                        short += lack
-            spend = sum(due)
+            white, blue, green, red, black = CARD_COST[card]
+            white = white - white_bonus if white > white_bonus else 0
+            blue = blue - blue_bonus if blue > blue_bonus else 0
+            green = green - green_bonus if green > green_bonus else 0
+            red = red - red_bonus if red > red_bonus else 0
+            black = black - black_bonus if black > black_bonus else 0
+            spend = white + blue + green + red + black
             if spend > TOKEN_LIMIT:
                 continue
-            short -= gold
-            worth = CARD_POINTS[card] + self.stage * _BONUS_WORTH * (
+            due = (white, blue, green, red, black)
+            missing = (
+                white - white_held if white > white_held else 0,
+                blue - blue_held if blue > blue_held else 0,
+                green - green_held if green > green_held else 0,
+                red - red_held if red > red_held else 0,
+                black - black_held if black > black_held else 0,
+            )
+            short = missing[0] + missing[1] + missing[2] + missing[3] + missing[4] - gold
+            worth = CARD_POINTS[card] + stage_worth * (
                 1.0 + 0.25 * noble_colours[CARD_COLOUR[card]]
             )
-            turns = (short + 2) // 3 if short > 0 else 0
-            value = worth * _DECAY**turns / (1.0 + 0.1 * spend)
-            for colour in range(5):
-                if missing[colour]:
-                    wants[colour] += value * 0.3
+            value = (
+                worth * _DECAY_BY_TURNS[(short + 2) // 3 if short > 0 else 0] / (1.0 + 0.1 * spend)
+            )
+            if short + gold > 0:
+                share = value * 0.3
+                for colour in range(5):
+                    if missing[colour]:
+                        wants[colour] += share
             if value > best:
                 best = value
                 self.target = card
-                self.lacks = tuple(missing)
-                self.due = tuple(due)
+                self.lacks = missing
+                self.due = due
         self.wants = wants
 
 

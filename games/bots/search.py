@@ -50,13 +50,23 @@ class SearchSettings:
     horizon: int = 3
     """Whole rounds after the root at which a playout stops and the position is evaluated."""
     weights: Weights = field(default=DEFAULT_WEIGHTS)
+    prior_weight: float = 0.0
+    """Progressive bias at the root: each action's greedy score, less the best one's (in
+    points), times this, divided by its visits plus one, is added to its UCB score. The search
+    starts from the greedy bot's opinion and leaves it as its own evidence grows."""
+    cpu_time: bool = False
+    """Count ``budget_seconds`` in this thread's CPU time rather than wall-clock time.
+
+    A live game waits wall-clock time, so that is the default; on a shared machine the CPU
+    time a move gets varies with the load, and a benchmark that compares bots counts CPU time
+    so that its result does not depend on what else the machine runs."""
 
 
 DEFAULT_SETTINGS = SearchSettings()
 
 
 class _Node:
-    __slots__ = ("available", "children", "mover", "total", "visits")
+    __slots__ = ("available", "children", "mover", "ranked", "total", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -64,6 +74,12 @@ class _Node:
         self.available = 0
         self.total = 0.0
         self.children: dict[Action, _Node] = {}
+        self.ranked: tuple[Any, tuple[int, ...], list[Action]] | None = None
+        """The last deal's board and mover's reserves here, and its actions ranked best first.
+
+        The path to a node fixes everything but the cards drawn from the decks and the
+        opponents' unseen reserves: while a deal has the same board object (no card was drawn
+        on the way) and the mover holds the same reserves, the ranking is the same."""
 
 
 def choose(
@@ -79,7 +95,8 @@ def choose(
     With ``iterations`` the search is reproducible; otherwise it runs for ``budget_seconds``
     (default 0.25 s) of wall-clock time, and always for at least one iteration.
     """
-    started = time.perf_counter()
+    clock = time.thread_time if settings.cpu_time else time.perf_counter
+    started = clock()
     determinizer = Determinizer(view)
     first = determinizer.sample(rng)
     actions = legal_actions(first)
@@ -87,9 +104,12 @@ def choose(
         return actions[0]
     if first.phase == RETURN_TOKENS:
         return greedy.best_action(first, rng, settings.weights)
-    root_actions = _root_actions(first, actions, settings)
-    if len(root_actions) == 1:
-        return root_actions[0]
+    ranked = _root_actions(first, actions, settings)
+    if len(ranked) == 1:
+        return ranked[0][1]
+    root_actions = [action for _, action in ranked]
+    best_score = ranked[0][0]
+    bias = {action: settings.prior_weight * (score - best_score) for score, action in ranked}
     deadline = None
     if iterations is None:
         seconds = DEFAULT_BUDGET_SECONDS if budget_seconds is None else budget_seconds
@@ -98,12 +118,12 @@ def choose(
     horizon = first.turn + settings.horizon * len(first.players)
     done = 0
     while True:
-        _iterate(root, root_actions, determinizer.sample(rng), rng, horizon, settings)
+        _iterate(root, root_actions, bias, determinizer.sample(rng), rng, horizon, settings)
         done += 1
         if iterations is not None:
             if done >= iterations:
                 break
-        elif deadline is not None and time.perf_counter() >= deadline:
+        elif deadline is not None and clock() >= deadline:
             break
     return max(
         root_actions,
@@ -114,21 +134,24 @@ def choose(
     )
 
 
-def _root_actions(state: State, actions: list[Action], settings: SearchSettings) -> list[Action]:
-    """The root's candidates, best first: the greedy ranking's best few and every purchase."""
+def _root_actions(
+    state: State, actions: list[Action], settings: SearchSettings
+) -> list[tuple[float, Action]]:
+    """The root's candidates with their greedy scores, best first: the greedy ranking's best
+    few and every purchase."""
     ranked = sorted(
         greedy.rank_actions(state, actions, settings.weights), key=lambda pair: -pair[0]
     )
-    ordered = [action for _, action in ranked]
     if state.phase != MAIN:
-        return ordered
+        return ranked
     width = settings.root_width
-    return ordered[:width] + [action for action in ordered[width:] if isinstance(action, BuyCard)]
+    return ranked[:width] + [pair for pair in ranked[width:] if isinstance(pair[1], BuyCard)]
 
 
 def _iterate(
     root: _Node,
     root_actions: list[Action],
+    root_bias: dict[Action, float],
     state: State,
     rng: random.Random,
     horizon: int,
@@ -150,9 +173,10 @@ def _iterate(
             path.append(child)
             state = apply_legal(state, untried)
             break
-        best_score = -1.0
+        best_score = -math.inf
         best_action = candidates[0]
         log_cache: dict[int, float] = {}
+        at_root = node is root
         for action in candidates:
             child = node.children[action]
             child.available += 1
@@ -161,6 +185,8 @@ def _iterate(
             if log is None:
                 log = log_cache[available] = math.log(available)
             score = child.total / child.visits + exploration * math.sqrt(log / child.visits)
+            if at_root:
+                score += root_bias[action] / (child.visits + 1)
             if score > best_score:
                 best_score = score
                 best_action = action
@@ -169,7 +195,7 @@ def _iterate(
         state = apply_legal(state, best_action)
         if state.phase == GAME_OVER:
             break
-        candidates = _tree_actions(state, node.visits, settings)
+        candidates = _tree_actions(node, state, settings)
     scores = _playout(state, rng, horizon, settings.weights)
     for visited in path:
         visited.visits += 1
@@ -177,17 +203,24 @@ def _iterate(
             visited.total += scores[visited.mover]
 
 
-def _tree_actions(state: State, visits: int, settings: SearchSettings) -> list[Action]:
+def _tree_actions(node: _Node, state: State, settings: SearchSettings) -> list[Action]:
     """The actions a tree node below the root considers, best first by the playout policy."""
     if state.phase == RETURN_TOKENS:
         return [policy.tokens_to_return(state)]
-    actions = legal_actions(state)
-    if state.phase == CHOOSE_NOBLE or len(actions) == 1:
-        return actions
-    scores = policy.score_actions(state, actions, policy.Plan(state))
-    order = sorted(range(len(actions)), key=lambda index: -scores[index])
-    width = settings.widen_base + int((visits + 1) ** settings.widen_power)
-    return [actions[index] for index in order[:width]]
+    reserved = state.players[state.current].reserved
+    ranked = node.ranked
+    if ranked is not None and ranked[0] is state.board and ranked[1] == reserved:
+        ordered = ranked[2]
+    else:
+        actions = legal_actions(state)
+        if state.phase == CHOOSE_NOBLE or len(actions) == 1:
+            return actions
+        scores = policy.score_actions(state, actions, policy.Plan(state))
+        order = sorted(range(len(actions)), key=lambda index: -scores[index])
+        ordered = [actions[index] for index in order]
+        node.ranked = (state.board, reserved, ordered)
+    width = settings.widen_base + int((node.visits + 1) ** settings.widen_power)
+    return ordered[:width]
 
 
 def _playout(state: State, rng: random.Random, horizon: int, weights: Weights) -> list[float]:

@@ -8,7 +8,7 @@ game it belongs to, so a caller never needs to know which variant it holds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.engine.duel import rules as duel_rules
@@ -46,6 +46,14 @@ _BY_SETUP_TYPE: dict[type, Rules] = {rules.SETUP_TYPE: rules for rules in _REGIS
 _BY_ACTION_TYPE: dict[type, Rules] = {
     action_type: rules for rules in _REGISTRY.values() for action_type in rules.ACTION_TYPES
 }
+_TRUSTED_STEP_BY_ACTION_TYPE: dict[type, Callable[[Any, Any], Any]] = {
+    action_type: getattr(rules, "TRUSTED_STEPS", {}).get(action_type, rules.apply_legal)
+    for rules in _REGISTRY.values()
+    for action_type in rules.ACTION_TYPES
+}
+"""``apply_legal`` by the action's type (it belongs to one game, as the state does): a game's
+rules module may offer ``TRUSTED_STEPS``, its trusted step per action type, to be called
+without a dispatching call in between; otherwise its ``apply_legal`` is called."""
 
 
 def new_game(
@@ -82,7 +90,8 @@ def initial_state(game_setup: Setup) -> State:
 
 def legal_actions(state: State) -> list[Action]:
     """Exactly the options of the current phase."""
-    return _rules_of_state(state).legal_actions(state)
+    rules = _BY_STATE_TYPE.get(type(state)) or _of_type(_BY_STATE_TYPE, state, "state")
+    return rules.legal_actions(state)
 
 
 def apply_action(state: State, action: Action) -> State:
@@ -98,13 +107,17 @@ def apply_legal(state: State, action: Action) -> State:
     ``payment_options``): playouts, bots' search, the replay of recorded events. Anything from
     outside goes through ``apply_action``. Same result as ``apply_action`` for a legal action.
     """
-    after: State = _rules_of_state(state).apply_legal(state, action)
+    step = _TRUSTED_STEP_BY_ACTION_TYPE.get(type(action))
+    if step is None:
+        raise TypeError(f"not a known game's action: {type(action).__name__}")
+    after: State = step(state, action)
     return after
 
 
 def outcome(state: State) -> Outcome | None:
     """``None`` while the game runs; the scores and winners once it is over."""
-    result: Outcome | None = _rules_of_state(state).outcome(state)
+    rules = _BY_STATE_TYPE.get(type(state)) or _of_type(_BY_STATE_TYPE, state, "state")
+    result: Outcome | None = rules.outcome(state)
     return result
 
 
@@ -196,7 +209,8 @@ def _rules(variant: str) -> Rules:
 
 
 def _rules_of_state(state: State) -> Rules:
-    # One dictionary lookup: every playout and bot calls this several times per action.
+    # One dictionary lookup. ``legal_actions``, ``apply_legal`` and ``outcome``, the calls of
+    # every playout and search step, make it inline to save a Python frame.
     rules = _BY_STATE_TYPE.get(type(state))
     return rules if rules is not None else _of_type(_BY_STATE_TYPE, state, "state")
 

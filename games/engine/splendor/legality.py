@@ -22,7 +22,12 @@ from games.engine.splendor.actions import (
     ReturnTokens,
     TakeGems,
 )
-from games.engine.splendor.affordability import CARD_BITS, affordable, card_mask
+from games.engine.splendor.affordability import (
+    CARD_BITS,
+    WITHIN,
+    affordable,
+    card_mask,
+)
 from games.engine.splendor.catalogue import CARDS, LEVELS, NOBLES
 from games.engine.splendor.gems import GEM_COLOURS, GOLD, TOKEN_COLOURS, Gems, Tokens
 from games.engine.splendor.state import (
@@ -94,72 +99,140 @@ _FEWEST_CARDS_FOR_A_NOBLE = min(sum(requires) for requires in _NOBLE_REQUIREMENT
 
 
 def legal_actions(state: GameState) -> list[Action]:
-    """Exactly the options of the current phase, in a stable order; empty once the game is over."""
-    if state.phase == MAIN:
-        return main_actions(state) or [PASS]
-    if state.phase == RETURN_TOKENS:
-        return list(_return_actions(state.players[state.current].tokens))
-    if state.phase == CHOOSE_NOBLE:
-        return [_CHOOSE_NOBLE[noble] for noble in state.pending_nobles]
-    return []
+    """Exactly the options of the current phase, in a stable order; empty once the game is over.
+
+    The inner loop of every playout and search, so the main phase's actions are worked out
+    here, from tables built once: the takes by supply, the reserve actions by board and decks,
+    and the affordability tables of ``affordability`` (inlined: a call costs as much as the
+    arithmetic).
+    """
+    phase = state.phase
+    if phase != MAIN:
+        if phase == RETURN_TOKENS:
+            return list(_return_actions(state.players[state.current].tokens))
+        if phase == CHOOSE_NOBLE:
+            return [_CHOOSE_NOBLE[noble] for noble in state.pending_nobles]
+        return []
+    players, supply, decks, board, _, seat, _, _, _, _ = state
+    takes = _takes_by_supply.get(supply)
+    if takes is None:
+        takes = _remember_takes(supply)
+    actions: list[Action] = list(takes)
+    tokens, _, reserved, _, _, bonuses, _ = players[seat]
+    memo = _board_memo
+    if memo[0] is not board or memo[1] is not decks:
+        memo = _remember_board(board, decks)
+    candidates = memo[2]
+    mask = memo[4]
+    if reserved:
+        if len(reserved) < RESERVE_LIMIT:
+            actions += memo[3]
+        candidates = candidates + reserved
+        for card in reserved:
+            mask |= CARD_BITS[card]
+    else:
+        actions += memo[3]
+    if tokens[5]:
+        actions += map(_BUY_CARD.__getitem__, affordable(tokens, bonuses, candidates))
+        return actions or [PASS]
+    try:
+        within = (
+            WITHIN[0][bonuses[0] + tokens[0]] & WITHIN[1][bonuses[1] + tokens[1]]
+            & WITHIN[2][bonuses[2] + tokens[2]] & WITHIN[3][bonuses[3] + tokens[3]]
+            & WITHIN[4][bonuses[4] + tokens[4]] & mask
+        )  # fmt: skip
+    except IndexError:  # a spending power beyond the tables (a hand-built position)
+        within = card_mask(tuple(affordable(tokens, bonuses, candidates)))
+    if within:
+        if within & (within - 1):
+            actions += [_BUY_CARD[card] for card in candidates if within >> card & 1]
+        else:
+            actions.append(_BUY_CARD[within.bit_length() - 1])
+    return actions or [PASS]
 
 
 def main_actions(state: GameState) -> list[Action]:
     """The take, reserve and buy actions open to the player to act (empty: they must pass)."""
-    supply = state.supply
+    if state.phase != MAIN:
+        state = state._replace(phase=MAIN)
+    actions = legal_actions(state)
+    return [] if actions[0] is PASS else actions
+
+
+_takes_by_supply: dict[Tokens, tuple[TakeGems, ...]] = {}
+"""The takes each supply met so far allows (a supply is six small counts: few are ever met)."""
+_TAKES_REMEMBERED = 20_000
+
+
+def _remember_takes(supply: Tokens) -> tuple[TakeGems, ...]:
     try:
-        actions: list[Action] = list(
-            _TAKES_BY_SUPPLY_KEY[
-                _SUPPLY_KEY_BITS[0][supply[0]]
-                | _SUPPLY_KEY_BITS[1][supply[1]]
-                | _SUPPLY_KEY_BITS[2][supply[2]]
-                | _SUPPLY_KEY_BITS[3][supply[3]]
-                | _SUPPLY_KEY_BITS[4][supply[4]]
-            ]
-        )
+        key = (
+            _SUPPLY_KEY_BITS[0][supply[0]] | _SUPPLY_KEY_BITS[1][supply[1]]
+            | _SUPPLY_KEY_BITS[2][supply[2]] | _SUPPLY_KEY_BITS[3][supply[3]]
+            | _SUPPLY_KEY_BITS[4][supply[4]]
+        )  # fmt: skip
     except IndexError:
-        actions = list(_TAKES_BY_SUPPLY_KEY[_supply_key(supply)])
-    player = state.players[state.current]
-    board = state.board
-    memo = _board_memo
-    if memo[0] is not board:
-        memo = _remember_board(board)
-    face_up = memo[1]
-    reserved = player.reserved
-    if len(reserved) < RESERVE_LIMIT:
-        actions += memo[2]
-        decks = state.decks
-        if decks[0]:
-            actions.append(_RESERVE_FROM_DECK[0])
-        if decks[1]:
-            actions.append(_RESERVE_FROM_DECK[1])
-        if decks[2]:
-            actions.append(_RESERVE_FROM_DECK[2])
-    mask = memo[3]
-    if reserved:
-        face_up = face_up + reserved
-        for card in reserved:
-            mask |= CARD_BITS[card]
-    actions += map(_BUY_CARD.__getitem__, affordable(player.tokens, player.bonuses, face_up, mask))
-    return actions
+        key = _supply_key(supply)
+    takes = _TAKES_BY_SUPPLY_KEY[key]
+    if len(_takes_by_supply) < _TAKES_REMEMBERED:
+        _takes_by_supply[supply] = takes
+    return takes
 
 
 _Board = tuple[tuple[int | None, ...], ...]
-_BoardMemo = tuple[_Board, tuple[int, ...], tuple[ReserveCard, ...], int]
-_board_memo: _BoardMemo = ((), (), (), 0)
-"""The last board seen, its face-up cards, their reserve actions and their card bits.
+_Decks = tuple[tuple[int, ...], ...]
+_Row = tuple[int | None, ...]
+_RowMemo = tuple[_Row, tuple[int, ...], tuple[ReserveCard, ...], int]
+_BoardMemo = tuple[_Board, _Decks, tuple[int, ...], tuple[Action, ...], int]
+_board_memo: _BoardMemo = ((), (), (), (), 0)
+"""The last board and decks seen, the face-up cards, every reservation they allow, and the
+face-up cards' bits.
 
-Consecutive states share their board object until a card leaves it, so playouts mostly find it
-here. Replaced whole, so a reader in another thread sees one consistent entry; holding the
-board keeps its id from being reused."""
+Consecutive states share their board and decks objects until a card leaves them, so playouts
+mostly find them here. Replaced whole, so a reader in another thread sees one consistent entry;
+holding the objects keeps their ids from being reused."""
+_row_memos: list[_RowMemo] = [((), (), (), 0)] * 3
+"""The same per level for the last row seen: a purchase or reservation replaces one row and
+the other two stay the same objects, so only the new row is worked out."""
 
 
-def _remember_board(board: _Board) -> _BoardMemo:
+def _remember_board(board: _Board, decks: _Decks) -> _BoardMemo:
     global _board_memo
-    face_up = tuple([card for row in board for card in row if card is not None])
-    reserves = tuple(map(_RESERVE_CARD.__getitem__, face_up))
-    _board_memo = (board, face_up, reserves, card_mask(face_up))
+    if len(board) != 3 or len(decks) != 3:  # never in a game: worked out plainly
+        face_up = tuple([card for row in board for card in row if card is not None])
+        reserves: tuple[Action, ...] = tuple(map(_RESERVE_CARD.__getitem__, face_up))
+        reserves += tuple(_RESERVE_FROM_DECK[level] for level, deck in enumerate(decks) if deck)
+        _board_memo = (board, decks, face_up, reserves, card_mask(face_up))
+        return _board_memo
+    first, second, third = _row_memos
+    if first[0] is not board[0]:
+        first = _remember_row(0, board[0])
+    if second[0] is not board[1]:
+        second = _remember_row(1, board[1])
+    if third[0] is not board[2]:
+        third = _remember_row(2, board[2])
+    reserves = first[2] + second[2] + third[2]
+    if decks[0] and decks[1] and decks[2]:
+        reserves += _RESERVE_FROM_DECK
+    else:
+        reserves += tuple(_RESERVE_FROM_DECK[level] for level in range(3) if decks[level])
+    _board_memo = (
+        board, decks, first[1] + second[1] + third[1], reserves, first[3] | second[3] | third[3]
+    )  # fmt: skip
     return _board_memo
+
+
+def _remember_row(level: int, row: _Row) -> _RowMemo:
+    if None in row:
+        face_up = tuple([card for card in row if card is not None])
+        mask = card_mask(face_up)
+    else:
+        face_up = row  # type: ignore[assignment]  # no empty slot: the row is its cards
+        first, second, third, fourth = face_up
+        mask = CARD_BITS[first] | CARD_BITS[second] | CARD_BITS[third] | CARD_BITS[fourth]
+    memo = (row, face_up, tuple(map(_RESERVE_CARD.__getitem__, face_up)), mask)
+    _row_memos[level] = memo
+    return memo
 
 
 def amount_due(player: PlayerState, card: int) -> Gems:

@@ -26,8 +26,7 @@ from games.engine.splendor.actions import (
     TakeGems,
 )
 from games.engine.splendor.catalogue import CARDS, NOBLES
-from games.engine.splendor.gems import Gems, Tokens
-from games.engine.splendor.legality import qualifying_nobles
+from games.engine.splendor.gems import GEM_COLOURS, Gems, Tokens
 from games.engine.splendor.state import (
     CHOOSE_NOBLE,
     GAME_OVER,
@@ -47,36 +46,40 @@ _CARD_LEVEL_INDEX: tuple[int, ...] = tuple(card.level - 1 for card in CARDS)
 _CARD_COLOUR: tuple[int, ...] = tuple(card.colour for card in CARDS)
 _CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 _NOBLE_POINTS: tuple[int, ...] = tuple(noble.points for noble in NOBLES)
+_NOBLE_REQUIREMENTS: tuple[Gems, ...] = tuple(noble.requires for noble in NOBLES)
 _FEWEST_CARDS_FOR_A_NOBLE = min(sum(noble.requires) for noble in NOBLES)
+_NOBLES_MET: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(1 << noble for noble, requires in enumerate(_NOBLE_REQUIREMENTS)
+            if requires[colour] <= count)
+        for count in range(len(CARDS) + 1)
+    )
+    for colour in GEM_COLOURS
+)  # fmt: skip
+"""Per colour and bonus count, the nobles (one bit each) whose need in that colour it meets."""
 _new_tuple = tuple.__new__
 """What a named tuple's generated ``__new__`` calls, called directly to skip a Python frame."""
 
 
 def apply_legal(state: GameState, action: Action) -> GameState:
     """The state after ``action``, which must be legal in ``state``: nothing is checked."""
-    return _STEPS[type(action)](state, action)
+    return STEPS[type(action)](state, action)
+
+
+# Each step reads the state and the acting player by unpacking them whole (one operation rather
+# than an attribute read per field) and hands the changed parts to ``_end_action``.
 
 
 def _take_gems(state: GameState, action: TakeGems) -> GameState:
-    supply = list(state.supply)
-    player = state.players[state.current]
-    tokens = list(player.tokens)
+    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
+    tokens, cards, reserved, blind, won, bonuses, points = players[seat]
+    taken = list(tokens)
+    left = list(supply)
     for colour in action.gems:
-        supply[colour] -= 1
-        tokens[colour] += 1
-    player = _new_tuple(
-        PlayerState,
-        (
-            tuple(tokens),
-            player.cards,
-            player.reserved,
-            player.blind,
-            player.nobles,
-            player.bonuses,
-            player.points,
-        ),
-    )
-    return _finish(state, player, tuple(supply), state.decks, state.board, state.passes_this_round)
+        taken[colour] += 1
+        left[colour] -= 1
+    player = _new_tuple(PlayerState, (tuple(taken), cards, reserved, blind, won, bonuses, points))
+    return _end_action(state, player, tuple(left), decks, board, nobles, passes, _MAY_GO_OVER)
 
 
 def _reserve_card(state: GameState, action: ReserveCard) -> GameState:
@@ -87,131 +90,86 @@ def _reserve_card(state: GameState, action: ReserveCard) -> GameState:
 
 def _reserve_from_deck(state: GameState, action: ReserveFromDeck) -> GameState:
     index = action.level - 1
-    deck = state.decks[index]
-    decks = list(state.decks)
-    decks[index] = deck[1:]
-    return _reserve(state, deck[0], True, tuple(decks), state.board)
+    decks = state.decks
+    deck = decks[index]
+    rest = list(decks)
+    rest[index] = deck[1:]
+    return _reserve(state, deck[0], True, tuple(rest), state.board)
 
 
-def _reserve(state: GameState, card: int, blind: bool, decks: _Decks, board: _Board) -> GameState:
+def _reserve(state: GameState, card: int, unseen: bool, decks: _Decks, board: _Board) -> GameState:
+    tokens, cards, reserved, blind, won, bonuses, points = state.players[state.current]
     supply = state.supply
-    player = state.players[state.current]
-    tokens = player.tokens
     if supply[5]:
         supply = (supply[0], supply[1], supply[2], supply[3], supply[4], supply[5] - 1)
         tokens = (tokens[0], tokens[1], tokens[2], tokens[3], tokens[4], tokens[5] + 1)
     player = _new_tuple(
         PlayerState,
-        (
-            tokens,
-            player.cards,
-            (*player.reserved, card),
-            (*player.blind, card) if blind else player.blind,
-            player.nobles,
-            player.bonuses,
-            player.points,
-        ),
+        (tokens, cards, (*reserved, card), (*blind, card) if unseen else blind, won, bonuses,
+         points),
+    )  # fmt: skip
+    return _end_action(
+        state, player, supply, decks, board, state.nobles, state.passes_this_round, _MAY_GO_OVER
     )
-    return _finish(state, player, supply, decks, board, state.passes_this_round)
 
 
 def _buy_card(state: GameState, action: BuyCard) -> GameState:
+    players, left, decks, board, nobles, seat, _, _, passes, _ = state
+    held, cards, reserved, blind, won, bonuses, points = players[seat]
     card = action.card
-    player = state.players[state.current]
-    payment = action.payment
-    if payment is None:
-        payment = _default_payment(player.tokens, player.bonuses, _CARD_COSTS[card])
-    held = player.tokens
-    left = state.supply
+    paid = action.payment
+    if paid is None:
+        paid = _default_payment(held, bonuses, _CARD_COSTS[card])
     tokens = (
-        held[0] - payment[0], held[1] - payment[1], held[2] - payment[2],
-        held[3] - payment[3], held[4] - payment[4], held[5] - payment[5],
+        held[0] - paid[0], held[1] - paid[1], held[2] - paid[2],
+        held[3] - paid[3], held[4] - paid[4], held[5] - paid[5],
     )  # fmt: skip
     supply = (
-        left[0] + payment[0], left[1] + payment[1], left[2] + payment[2],
-        left[3] + payment[3], left[4] + payment[4], left[5] + payment[5],
+        left[0] + paid[0], left[1] + paid[1], left[2] + paid[2],
+        left[3] + paid[3], left[4] + paid[4], left[5] + paid[5],
     )  # fmt: skip
-    bonuses_list = list(player.bonuses)
-    bonuses_list[_CARD_COLOUR[card]] += 1
-    reserved = player.reserved
-    blind = player.blind
-    decks = state.decks
-    board = state.board
+    gained = list(bonuses)
+    gained[_CARD_COLOUR[card]] += 1
     if card in reserved:
-        reserved = tuple(kept for kept in reserved if kept != card)
+        reserved = tuple([kept for kept in reserved if kept != card])
         if card in blind:
-            blind = tuple(kept for kept in blind if kept != card)
+            blind = tuple([kept for kept in blind if kept != card])
     else:
         decks, board = _refill(decks, board, card)
     player = _new_tuple(
         PlayerState,
-        (
-            tokens,
-            (*player.cards, card),
-            reserved,
-            blind,
-            player.nobles,
-            tuple(bonuses_list),
-            player.points + _CARD_POINTS[card],
-        ),
+        (tokens, (*cards, card), reserved, blind, won, tuple(gained), points + _CARD_POINTS[card]),
     )
-    return _finish(state, player, supply, decks, board, state.passes_this_round)
+    return _end_action(state, player, supply, decks, board, nobles, passes, _MAY_VISIT)
 
 
 def _pass(state: GameState, action: Pass) -> GameState:
-    player = state.players[state.current]
-    return _finish(
-        state, player, state.supply, state.decks, state.board, state.passes_this_round + 1
-    )
+    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
+    return _end_action(state, players[seat], supply, decks, board, nobles, passes + 1, _MAY_VISIT)
 
 
 def _return_tokens(state: GameState, action: ReturnTokens) -> GameState:
-    returned = action.tokens
-    player = state.players[state.current]
-    held = player.tokens
-    supply = state.supply
-    player = _new_tuple(
-        PlayerState,
-        (
-            tuple([held[colour] - returned[colour] for colour in range(6)]),
-            player.cards,
-            player.reserved,
-            player.blind,
-            player.nobles,
-            player.bonuses,
-            player.points,
-        ),
-    )
-    return _finish(
-        state,
-        player,
-        tuple([supply[colour] + returned[colour] for colour in range(6)]),
-        state.decks,
-        state.board,
-        state.passes_this_round,
-    )
+    players, left, decks, board, nobles, seat, _, _, passes, _ = state
+    held, cards, reserved, blind, won, bonuses, points = players[seat]
+    back = action.tokens
+    tokens = (
+        held[0] - back[0], held[1] - back[1], held[2] - back[2],
+        held[3] - back[3], held[4] - back[4], held[5] - back[5],
+    )  # fmt: skip
+    supply = (
+        left[0] + back[0], left[1] + back[1], left[2] + back[2],
+        left[3] + back[3], left[4] + back[4], left[5] + back[5],
+    )  # fmt: skip
+    player = _new_tuple(PlayerState, (tokens, cards, reserved, blind, won, bonuses, points))
+    return _end_action(state, player, supply, decks, board, nobles, passes, _MAY_VISIT)
 
 
 def _choose_noble(state: GameState, action: ChooseNoble) -> GameState:
+    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
     noble = action.noble
-    seat = state.current
-    player = state.players[seat]
-    player = _new_tuple(
-        PlayerState,
-        (
-            player.tokens,
-            player.cards,
-            player.reserved,
-            player.blind,
-            (*player.nobles, noble),
-            player.bonuses,
-            player.points + _NOBLE_POINTS[noble],
-        ),
-    )
-    return _finish(
-        state, player, state.supply, state.decks, state.board, state.passes_this_round,
-        tuple([left for left in state.nobles if left != noble]),
-    )  # fmt: skip
+    player = _visited(players[seat], noble)
+    left = tuple([other for other in nobles if other != noble])
+    return _end_action(state, player, supply, decks, board, left, passes, _VISITED)
 
 
 def _default_payment(held: Tokens, bonuses: Gems, cost: Gems) -> Tokens:
@@ -250,68 +208,75 @@ def _default_payment(held: Tokens, bonuses: Gems, cost: Gems) -> Tokens:
     return (white, blue, green, red, black, gold)
 
 
-def _finish(
+_VISITED = 0
+"""What the action left to do: nothing but pass play on (a noble was just chosen)."""
+_MAY_VISIT = 1
+"""A noble may visit: the action did not add tokens."""
+_MAY_GO_OVER = 2
+"""The player may hold more than ten tokens and must then return some; else a noble may visit."""
+
+
+def _end_action(
     state: GameState,
     player: PlayerState,
-    supply: tuple[int, ...],
+    supply: Tokens,
     decks: _Decks,
     board: _Board,
+    nobles: tuple[int, ...],
     passes: int,
-    nobles: tuple[int, ...] | None = None,
+    left_to_do: int,
 ) -> GameState:
-    """The one builder of the state that ends an action (as ``transitions._conclude_action``):
-    returning tokens above ten comes first, then at most one noble's visit (the player chooses
+    """The one builder of the state that ends an action (as ``transitions._conclude_action``).
+
+    Returning tokens above ten comes first, then at most one noble's visit (the player chooses
     when several qualify), then the next seat acts; at the end of a round the game ends if
-    someone has 15 points or every player passed. ``nobles`` is given after a chosen visit:
-    the nobles left, no other visit this turn."""
-    seat = state.current
-    others = state.players
-    players = (*others[:seat], player, *others[seat + 1 :])
-    if nobles is None:
-        if sum(player.tokens) > TOKEN_LIMIT:
-            return _new_tuple(
-                GameState,
-                (players, supply, decks, board, state.nobles, seat, RETURN_TOKENS, state.turn,
-                 passes, ()),
-            )  # fmt: skip
-        nobles = state.nobles
-        if len(player.cards) >= _FEWEST_CARDS_FOR_A_NOBLE:
-            candidates = qualifying_nobles(state, player)
-            if len(candidates) > 1:
-                return _new_tuple(
-                    GameState,
-                    (players, supply, decks, board, nobles, seat, CHOOSE_NOBLE, state.turn,
-                     passes, candidates),
-                )  # fmt: skip
-            if candidates:
-                noble = candidates[0]
-                player = _new_tuple(
-                    PlayerState,
-                    (player.tokens, player.cards, player.reserved, player.blind,
-                     (*player.nobles, noble), player.bonuses,
-                     player.points + _NOBLE_POINTS[noble]),
-                )  # fmt: skip
-                players = _with_player(state.players, seat, player)
-                nobles = tuple([left for left in nobles if left != noble])
-    current = seat + 1
+    someone has 15 points or every player passed. ``left_to_do`` says which of those checks
+    the action can call for."""
+    seat = current = state.current
+    turn = state.turn
     phase = MAIN
+    pending: tuple[int, ...] = ()
+    if left_to_do == _MAY_GO_OVER and sum(player[0]) > TOKEN_LIMIT:
+        phase = RETURN_TOKENS
+    else:
+        if left_to_do and len(player[1]) >= _FEWEST_CARDS_FOR_A_NOBLE:
+            bonuses = player[5]
+            met = (
+                _NOBLES_MET[0][bonuses[0]] & _NOBLES_MET[1][bonuses[1]]
+                & _NOBLES_MET[2][bonuses[2]] & _NOBLES_MET[3][bonuses[3]]
+                & _NOBLES_MET[4][bonuses[4]]
+            )  # fmt: skip
+            qualifying = [noble for noble in nobles if met >> noble & 1] if met else []
+            if len(qualifying) > 1:
+                phase = CHOOSE_NOBLE
+                pending = tuple(qualifying)
+            elif qualifying:
+                noble = qualifying[0]
+                player = _visited(player, noble)
+                nobles = tuple([other for other in nobles if other != noble])
+        if phase == MAIN:
+            turn += 1
+            current += 1
+    players = list(state.players)
+    players[seat] = player
     if current == len(players):
-        if passes == current or max([other.points for other in players]) >= WINNING_POINTS:
+        if passes == current or max([other[6] for other in players]) >= WINNING_POINTS:
             current, phase = seat, GAME_OVER
         else:
-            current, passes = 0, 0
+            current = passes = 0
     return _new_tuple(
         GameState,
-        (players, supply, decks, board, nobles, current, phase, state.turn + 1, passes, ()),
+        (tuple(players), supply, decks, board, nobles, current, phase, turn, passes, pending),
     )
 
 
-def _with_player(
-    players: tuple[PlayerState, ...], seat: int, player: PlayerState
-) -> tuple[PlayerState, ...]:
-    if seat == 0:
-        return (player, *players[1:])
-    return (*players[:seat], player, *players[seat + 1 :])
+def _visited(player: PlayerState, noble: int) -> PlayerState:
+    """The player once ``noble`` has visited them."""
+    tokens, cards, reserved, blind, won, bonuses, points = player
+    return _new_tuple(
+        PlayerState,
+        (tokens, cards, reserved, blind, (*won, noble), bonuses, points + _NOBLE_POINTS[noble]),
+    )
 
 
 def _refill(decks: _Decks, board: _Board, card: int) -> tuple[_Decks, _Board]:
@@ -331,7 +296,7 @@ def _refill(decks: _Decks, board: _Board, card: int) -> tuple[_Decks, _Board]:
     return decks, tuple(new_board)
 
 
-_STEPS: dict[type, Callable[[GameState, Any], GameState]] = {
+STEPS: dict[type, Callable[[GameState, Any], GameState]] = {
     TakeGems: _take_gems,
     ReserveCard: _reserve_card,
     ReserveFromDeck: _reserve_from_deck,
@@ -340,3 +305,5 @@ _STEPS: dict[type, Callable[[GameState, Any], GameState]] = {
     ReturnTokens: _return_tokens,
     ChooseNoble: _choose_noble,
 }
+"""The step for each action type: ``apply_legal`` without its one dispatching call, for the
+facade to call directly."""
