@@ -156,16 +156,17 @@ def clone_games(template_ids: list[int], total: int) -> None:
             cursor.execute("ANALYZE")  # as autovacuum would after such a load
 
 
-def export_all() -> tuple[int, int, float]:
-    """(games, compressed bytes, seconds) of one bulk export, read to the end."""
+def export_all() -> tuple[float, int, float]:
+    """(this process's CPU seconds, compressed bytes, seconds) of one bulk export, read to the
+    end; the rest of the time is the database's."""
     from games.exports import bulk_export_games
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     size = 0
     for piece in bulk_export_games():
         size += len(piece)
     seconds = time.perf_counter() - started
-    return size, size, seconds
+    return time.process_time() - cpu, size, seconds
 
 
 def peak_memory_of_export(limit_id: int | None) -> float:
@@ -203,6 +204,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000, help="stored games to export")
     parser.add_argument("--templates", type=int, default=4, help="games played for real")
     parser.add_argument("--repeat", type=int, default=30, help="replay renders timed")
+    parser.add_argument("--exports", type=int, default=3, help="bulk exports timed")
     parser.add_argument("--profile", action="store_true", help="print a profile of each part")
     parser.add_argument("--keep", action="store_true", help="keep the benchmark database")
     args = parser.parse_args()
@@ -244,11 +246,13 @@ def main() -> None:
         started = time.perf_counter()
         clone_games(templates, args.games - len(templates))
         print(f"stored {args.games} finished games in {time.perf_counter() - started:.1f} s")
-        _, size, seconds = profiled(args.profile, export_all)
-        print(
-            f"bulk export: {args.games} games, {size / 2**20:.1f} MiB gzipped, in {seconds:.2f} s"
-            f" = {args.games / seconds:,.0f} games/s (target >= 2,000)"
-        )
+        for _ in range(args.exports):
+            cpu, size, seconds = profiled(args.profile, export_all)
+            print(
+                f"bulk export: {args.games} games, {size / 2**20:.1f} MiB gzipped, in "
+                f"{seconds:.2f} s (CPU here {cpu:.2f} s) = {args.games / seconds:,.0f} games/s "
+                f"(target >= 2,000), load {os.getloadavg()[0]:.2f}"
+            )
         fifth = Game.objects.order_by("pk").values_list("pk", flat=True)[args.games // 5 - 1]
         small = peak_memory_of_export(fifth)
         large = peak_memory_of_export(None)

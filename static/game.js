@@ -376,20 +376,7 @@
     updateLinePicker(board);
   });
 
-  // With the board to pick from, the long list of every line (the page's choices without
-  // JavaScript) starts folded away.
-  const foldLineList = function (root) {
-    if (!document.querySelector(".duel-line-form")) {
-      return;
-    }
-    const lists = root.matches && root.matches("[data-region]")
-      ? Array.from(root.querySelectorAll('.duel-choices[data-kind="take_tokens"]'))
-      : Array.from(document.querySelectorAll('.duel-choices[data-kind="take_tokens"]'));
-    lists.forEach((list) => list.removeAttribute("open"));
-  };
-
   const prepare = function (root) {
-    foldLineList(root);
     if (root.matches && root.matches(".duel-board")) {
       updateLinePicker(root); // the board region itself was swapped in
     }
