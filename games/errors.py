@@ -66,6 +66,14 @@ class LimitReached(GameError):
     http_status = 429
 
 
+class InvalidInput(GameError):
+    """A posted form that cannot be read (a move, a seat, a bot level): the request itself is
+    wrong, whatever the game's state, so nothing was checked against the game."""
+
+    code = "validation_error"
+    http_status = 400
+
+
 class InvalidRequest(GameError):
     """A lobby or game request that cannot be carried out in the game's present status."""
 

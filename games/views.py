@@ -28,7 +28,7 @@ from games.errors import (
     GameError,
     GameNotFound,
     IdempotencyKeyReused,
-    InvalidRequest,
+    InvalidInput,
     StaleVersion,
 )
 from games.forms import (
@@ -417,7 +417,7 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
     """Take a seat in a public game from the lobby; private games need their invite link."""
     form = JoinForm(request.POST)
     if not form.is_valid():
-        raise InvalidRequest("Choose one of the open seats.")
+        raise InvalidInput("Choose one of the open seats.")
     services.game_take_seat(game_id=game_id, user=request.user, seat=form.cleaned_data["seat"])
     return SeeOther(reverse("game_detail", args=[game_id]))
 
@@ -439,7 +439,7 @@ def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
     form = AddBotForm(request.POST)
     if not form.is_valid():
-        raise InvalidRequest(form.error_text())
+        raise InvalidInput(form.error_text())
     services.game_add_bot(
         game_id=game_id,
         level=form.cleaned_data["level"],

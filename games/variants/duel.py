@@ -10,7 +10,7 @@ from django.http import QueryDict
 from rest_framework import serializers
 
 from games import engine
-from games.errors import InvalidRequest
+from games.errors import InvalidInput
 from games.variants import GameWeb
 
 VARIANT = "duel"
@@ -34,7 +34,7 @@ def action_from_form(posted: QueryDict) -> tuple[dict[str, Any], int, str]:
     form = DuelActionForm(posted)
     if not form.is_valid():
         problems = [message for errors in form.errors.values() for message in errors]
-        raise InvalidRequest("That move could not be read: " + " ".join(problems))
+        raise InvalidInput("That move could not be read: " + " ".join(problems))
     data = form.cleaned_data
     return data["action"], data["expected_version"], data["idempotency_key"]
 

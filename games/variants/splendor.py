@@ -8,7 +8,7 @@ from django.http import QueryDict
 
 from games import table
 from games.api.action_serializers import parse_action
-from games.errors import InvalidRequest
+from games.errors import InvalidInput
 from games.forms import ActionForm
 from games.variants import GameWeb
 
@@ -16,7 +16,7 @@ from games.variants import GameWeb
 def action_from_form(posted: QueryDict) -> tuple[dict[str, Any], int, str]:
     form = ActionForm(posted)
     if not form.is_valid():
-        raise InvalidRequest(form.error_text())
+        raise InvalidInput(form.error_text())
     data = form.cleaned_data
     return data["action"], data["expected_version"], data["idempotency_key"]
 
