@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games import engine
+from games.event_kinds import EventKind
 from games.forms import TOKEN_COLOURS
 
 LETTERS = {"white": "W", "blue": "B", "green": "G", "red": "R", "black": "K", "gold": "★"}
@@ -82,7 +83,7 @@ def describe_event(
     who = names[seat] if seat is not None and seat < len(names) else "Someone"
     kind = event["kind"]
     payload = event["payload"]
-    if kind == "ActionTaken":
+    if kind == EventKind.ACTION_TAKEN:
         text = f"{who} {describe_action(payload['action'], variant=variant)}"
         text += f"{played_for_note(payload)}."
     elif kind in EVENT_SENTENCES:
@@ -100,7 +101,7 @@ def _words_of_kind(kind: str) -> str:
     return words[:1].upper() + words[1:] + "."
 
 
-@sentence("GameCreated")
+@sentence(EventKind.GAME_CREATED)
 def _game_created(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
     origin = payload.get("origin") or {}
     source = {
@@ -110,38 +111,38 @@ def _game_created(payload: Mapping[str, Any], who: str, names: Sequence[str]) ->
     return f"The game was created{source} for {payload.get('seat_count')} players."
 
 
-@sentence("SeatTaken")
+@sentence(EventKind.SEAT_TAKEN)
 def _seat_taken(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
     return f"{payload.get('display_name') or who} took seat {payload['seat'] + 1}."
 
 
-@sentence("BotAdded")
+@sentence(EventKind.BOT_ADDED)
 def _bot_added(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
     return f"{payload.get('display_name') or 'A bot'} took seat {payload['seat'] + 1}."
 
 
-@sentence("SeatLeft")
+@sentence(EventKind.SEAT_LEFT)
 def _seat_left(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
     return f"Seat {payload['seat'] + 1} was left open again."
 
 
-@sentence("GameStarted")
+@sentence(EventKind.GAME_STARTED)
 def _game_started(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
     commitment = payload.get("commitment", "")
     return f"The game started (shuffle commitment {commitment[:12]}…)."
 
 
-@sentence("PlayerResigned")
+@sentence(EventKind.PLAYER_RESIGNED)
 def _player_resigned(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
     return f"{who} resigned."
 
 
-@sentence("GameFinished")
+@sentence(EventKind.GAME_FINISHED)
 def _game_finished(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
     return "The game is over: " + result_summary(payload.get("result") or {}, names) + "."
 
 
-@sentence("GameAborted")
+@sentence(EventKind.GAME_ABORTED)
 def _game_aborted(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
     reason = payload.get("reason")
     return "The game was called off" + (f": {reason}." if reason else ".")
@@ -211,14 +212,14 @@ def _and(words: Sequence[str]) -> str:
 
 def describe_deadline_event(kind: str, who: str) -> str | None:
     """Sentences for the events of turn deadlines; None for any other kind."""
-    if kind == "TurnTimedOut":
+    if kind == EventKind.TURN_TIMED_OUT:
         return f"{who} ran out of time; the Greedy bot played the turn for them."
-    if kind == "SeatHandedToBot":
+    if kind == EventKind.SEAT_HANDED_TO_BOT:
         return (
             f"{who} ran out of time twice in a row, so the Greedy bot plays for them "
             "until they take their seat back."
         )
-    if kind == "SeatReclaimed":
+    if kind == EventKind.SEAT_RECLAIMED:
         return f"{who} took their seat back from the bot."
     return None
 

@@ -17,13 +17,14 @@ from django.db import connection
 
 from games import notation
 from games.errors import GameNotFound
+from games.event_kinds import EventKind
 from games.models import Game, GameEvent, Seat
 from games.selectors import Viewer, can_view, game_events_for_viewer, game_get
 from games.timeline import game_timeline_for_viewer
 
 BULK_CHUNK = 500
 """Games read per round trip by the bulk export: memory stays flat whatever the total."""
-MOVE_KINDS = ("GameStarted", "ActionTaken", "PlayerResigned")
+MOVE_KINDS = (EventKind.GAME_STARTED, EventKind.ACTION_TAKEN, EventKind.PLAYER_RESIGNED)
 
 
 def exportable_game(game_id: int, viewer: Viewer) -> Game:

@@ -15,6 +15,7 @@ from django.db import models
 from django.utils import timezone
 
 from games import engine
+from games.event_kinds import EventKind
 
 
 class Game(models.Model):
@@ -172,19 +173,8 @@ class AppendOnlyQuerySet(models.QuerySet):
 
 
 class GameEvent(models.Model):
-    class Kind(models.TextChoices):
-        GAME_CREATED = "GameCreated"
-        SEAT_TAKEN = "SeatTaken"
-        SEAT_LEFT = "SeatLeft"
-        BOT_ADDED = "BotAdded"
-        GAME_STARTED = "GameStarted"
-        ACTION_TAKEN = "ActionTaken"
-        PLAYER_RESIGNED = "PlayerResigned"
-        GAME_FINISHED = "GameFinished"
-        GAME_ABORTED = "GameAborted"
-        TURN_TIMED_OUT = "TurnTimedOut"
-        SEAT_HANDED_TO_BOT = "SeatHandedToBot"
-        SEAT_RECLAIMED = "SeatReclaimed"
+    # The kinds' one home is games.event_kinds, which the pure layers share.
+    Kind = models.TextChoices("Kind", [(kind.name, kind.value) for kind in EventKind])
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField(help_text="1, 2, 3… within the game, without gaps.")

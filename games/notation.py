@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from games import engine, projection
+from games.event_kinds import EventKind
 
 FORMAT = "splendor-online/game/1"
 MAX_MOVES = 5000
@@ -35,13 +36,13 @@ def export_document(
 
     Moves are the events that change the game after its start: actions and resignations.
     """
-    started = next((event for event in events if event["kind"] == "GameStarted"), None)
+    started = next((event for event in events if event["kind"] == EventKind.GAME_STARTED), None)
     payload = started["payload"] if started else {}
     moves: list[dict[str, Any]] = []
     for event in events:
-        if event["kind"] == "ActionTaken":
+        if event["kind"] == EventKind.ACTION_TAKEN:
             moves.append({"seat": event["seat"], "action": event["payload"]["action"]})
-        elif event["kind"] == "PlayerResigned":
+        elif event["kind"] == EventKind.PLAYER_RESIGNED:
             moves.append({"seat": event["payload"]["seat"], "resign": True})
     return {
         "format": FORMAT,

@@ -27,6 +27,7 @@ from games.describe import (
     gems,
     result_summary,
 )
+from games.event_kinds import EventKind
 from games.forms import GEM_COLOURS, TOKEN_COLOURS, tokens_to_field
 
 LOG_LENGTH = 10
@@ -261,7 +262,7 @@ def _last_mover(events: Sequence[Mapping[str, Any]]) -> int | None:
 
 
 def _is_move(event: Mapping[str, Any]) -> bool:
-    return bool(event["kind"] == "ActionTaken")
+    return bool(event["kind"] == EventKind.ACTION_TAKEN)
 
 
 def _supply(

@@ -18,6 +18,7 @@ from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q
 from accounts.models import Profile
 from games import selectors as game_selectors
 from games.describe import describe_event
+from games.event_kinds import EventKind
 from games.models import Game, GameEvent, Seat
 from games.table import seat_names
 from notifications import links
@@ -25,7 +26,9 @@ from notifications.models import GamePresence, MailRecord
 from notifications.position import position_for
 from notifications.services import presence_cutoff
 
-LOBBY_KINDS = frozenset({"GameCreated", "SeatTaken", "SeatLeft", "BotAdded"})
+LOBBY_KINDS = frozenset(
+    {EventKind.GAME_CREATED, EventKind.SEAT_TAKEN, EventKind.SEAT_LEFT, EventKind.BOT_ADDED}
+)
 HAPPENED_WINDOW = 40
 """Events a turn mail reads back at most: a full round of a four-player game and then some."""
 
