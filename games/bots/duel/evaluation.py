@@ -10,10 +10,11 @@ far more than any running position.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from games.engine.duel.catalogue import CARDS, JOKER
 from games.engine.duel.scoring import outcome
-from games.engine.duel.state import GAME_OVER, TOKEN_LIMIT, DuelState
+from games.engine.duel.state import GAME_OVER, TOKEN_LIMIT, DuelState, PlayerState
 
 WIN = 1000.0
 _COSTS = tuple(card.cost for card in CARDS)
@@ -26,7 +27,13 @@ _PROSPECTS = (0.6, 0.25, 0.1)
 
 
 def player_value(state: DuelState, seat: int) -> float:
-    player = state.players[seat]
+    return _player_value(state.pyramid, state.players[seat])
+
+
+@lru_cache(maxsize=1 << 16)
+def _player_value(pyramid: tuple[tuple[int | None, ...], ...], player: PlayerState) -> float:
+    """A player's value given the pyramid: remembered, since a search scores the same player
+    (most often the one not moving) against the same pyramid again and again."""
     tokens = player.tokens
     bonuses = player.bonuses
     best_colour = max(player.colour_points)
@@ -41,7 +48,7 @@ def player_value(state: DuelState, seat: int) -> float:
     value += 0.5 * player.privileges
     value += 1.5 * len(player.royals)
     prospects = []
-    for row in state.pyramid:
+    for row in pyramid:
         for card in row:
             if card is not None:
                 prospects.append(_prospect(card, bonuses, tokens, best_colour))

@@ -14,7 +14,7 @@ from typing import Any
 
 from games.bots.duel.determinize import DuelDeterminizer
 from games.bots.duel.evaluation import position_value
-from games.engine import Action, apply_action, legal_actions
+from games.engine import Action, apply_legal, legal_actions
 from games.engine.duel.state import DuelState
 
 SETTLE_DEPTH = 3
@@ -56,6 +56,6 @@ def settled_value(state: DuelState, seat: int, turn: int, depth: int) -> float:
 
 
 def _apply(state: DuelState, action: Action) -> DuelState:
-    after = apply_action(state, action)
+    after = apply_legal(state, action)
     assert isinstance(after, DuelState)
     return after

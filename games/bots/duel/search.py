@@ -1,9 +1,9 @@
-"""The Duel search bot: three turns of lookahead over sampled hidden cards.
+"""The Duel search bot: five turns of lookahead over sampled hidden cards.
 
 The bot's candidate actions are the greedy ranking's best few. For each candidate and each of
 a few determinisations (``games.bots.duel.determinize``), it completes its own turn greedily,
-lets the next two turns be played by the greedy policy of whoever moves (the opponent, then the
-bot, or the bot itself after a Refresh), and scores the position with
+lets the next four turns be played by the greedy policy of whoever moves (the opponent and the
+bot in turn, or the bot itself after a Refresh), and scores the position with
 ``games.bots.duel.evaluation``. The candidate with the best mean wins. This sees what greedy
 cannot: the line of tokens or the card an action leaves to the opponent, and the purchase it
 prepares for the bot's next turn. Decisions inside a turn (a discard, a royal) are greedy's.
@@ -19,14 +19,16 @@ from typing import Any
 from games.bots.duel import greedy
 from games.bots.duel.determinize import DuelDeterminizer
 from games.bots.duel.evaluation import position_value
-from games.engine import Action, apply_action, legal_actions
+from games.engine import Action, apply_legal, legal_actions
 from games.engine.duel.state import GAME_OVER, MAIN, MANDATORY, DuelState
 
-WIDTH = 5
+WIDTH = 6
 """Candidate actions searched: the greedy ranking's best."""
-TURNS_AFTER = 2
-"""Whole turns played by the greedy policy after the bot's own."""
-DEFAULT_SAMPLES = 2
+TURNS_AFTER = 4
+"""Whole turns played by the greedy policy after the bot's own. Looking two rounds ahead beat
+looking one round ahead with twice the samples: the hidden cards matter little within a few
+turns, the plans the opponent can answer matter much (docs/decisions.md, "Splendor Duel bots")."""
+DEFAULT_SAMPLES = 1
 """Determinisations per candidate when neither a budget nor iterations are given."""
 
 
@@ -86,6 +88,6 @@ def _finish_turn(state: DuelState, mover: int, turn: int, rng: random.Random) ->
 
 
 def _play(state: DuelState, action: Action) -> DuelState:
-    after = apply_action(state, action)
+    after = apply_legal(state, action)
     assert isinstance(after, DuelState)
     return after
