@@ -25,10 +25,26 @@ HIDDEN_SETUP_FIELDS = ("setup", "salt")
 
 
 def game_get(game_id: int) -> Game:
+    """The game's row. In SQL, as the other hot reads here: a third of the ORM's CPU."""
+    game = next(iter(Game.objects.raw(_GAME, [game_key(game_id)])), None)
+    if game is None:
+        raise GameNotFound(f"There is no game {game_id}.")
+    return game
+
+
+def game_key(game_id: object) -> int:
+    """``game_id`` as a key the database can compare, for reads written in SQL; GameNotFound
+    for anything that cannot be a game's id (the ORM answers those with no row as well)."""
     try:
-        return Game.objects.get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
+        key = int(game_id)  # type: ignore[call-overload]
+    except (ValueError, TypeError):
         raise GameNotFound(f"There is no game {game_id}.") from None
+    if not 0 < key < 2**63:
+        raise GameNotFound(f"There is no game {game_id}.")
+    return key
+
+
+_GAME = f"SELECT * FROM {Game._meta.db_table} WHERE id = %s"
 
 
 def game_variant(game_id: int) -> str | None:
@@ -108,10 +124,7 @@ def game_get_with_viewer_seat(game_id: int, viewer: Viewer) -> Game:
     """
     if viewer is None or not viewer.is_authenticated:
         return game_get(game_id)
-    try:
-        params = [viewer.pk, int(game_id)]
-    except (ValueError, TypeError):
-        raise GameNotFound(f"There is no game {game_id}.") from None
+    params = [viewer.pk, game_key(game_id)]
     game = next(iter(Game.objects.raw(_GAME_WITH_VIEWER_SEAT, params)), None)
     if game is None:
         raise GameNotFound(f"There is no game {game_id}.")
