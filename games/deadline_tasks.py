@@ -1,8 +1,8 @@
 """Deadlines at work: the sweeper that plays turns whose time ran out, and the bot standing in
 for a player whose seat was handed to it.
 
-Both call ``games.services`` with the greedy bot as the chooser; the services lock the game and
-check the deadline again, so two sweepers racing, or a task delivered twice, apply it once.
+Both call ``games.turn_deadlines`` with the greedy bot as the chooser; its commands lock the game
+and check the deadline again, so two sweepers racing, or a task delivered twice, apply it once.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from kombu.exceptions import OperationalError as BrokerUnavailable
 
-from games import bots, engine, services
+from games import bots, engine, turn_deadlines
 from games.models import Game, Seat
 from games.tasks import enqueue
 
@@ -28,7 +28,7 @@ STANDING_IN_LEVEL = "greedy"
 """The bot that plays a timed-out turn and a seat handed over: quick, and plays sensibly."""
 
 
-def greedy_chooser(game_id: int, version: int) -> services.Chooser:
+def greedy_chooser(game_id: int, version: int) -> turn_deadlines.Chooser:
     calls = 0
 
     def choose(view: dict[str, Any]) -> dict[str, Any]:
@@ -53,7 +53,7 @@ def apply_turn_deadlines(now: str | None = None) -> int:
     )
     applied = 0
     for game_id, version in expired:
-        if services.game_time_out_turn(
+        if turn_deadlines.game_time_out_turn(
             game_id=game_id,
             expected_version=version,
             now=moment,
@@ -76,7 +76,7 @@ def apply_turn_deadlines(now: str | None = None) -> int:
 
 @shared_task(acks_late=True)
 def play_for_away_seat(game_id: int, version: int) -> str:
-    played = services.game_play_for_away_seat(
+    played = turn_deadlines.game_play_for_away_seat(
         game_id=game_id, expected_version=version, choose=greedy_chooser(game_id, version)
     )
     return "played" if played else "stale"

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRefresh
 
 from accounts.selectors import profile_for
-from games import describe, selectors, services, table, timeline, variants
+from games import describe, selectors, services, table, timeline, turn_deadlines, variants
 from games.errors import (
     GameError,
     GameNotFound,
@@ -307,7 +307,7 @@ def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
 @translates_game_errors
 def game_reclaim(request: HttpRequest, game_id: int) -> HttpResponse:
     """Take one's seat back from the bot it was handed to after two time-outs."""
-    services.game_reclaim_seat(game_id=game_id, user=request.user)
+    turn_deadlines.game_reclaim_seat(game_id=game_id, user=request.user)
     messages.info(request, "Your seat is yours again: the bot stopped playing for you.")
     return SeeOther(reverse("game_detail", args=[game_id]))
 

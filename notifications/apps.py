@@ -11,4 +11,5 @@ class NotificationsConfig(AppConfig):
         from games import services
         from notifications import tasks
 
-        services.register_after_commit(tasks.queue_turn_notice)
+        # Only a person's turn can be mailed: the hook asks the database no more than that.
+        services.register_after_commit(tasks.queue_turn_notice, when=services.waits_for_a_person)

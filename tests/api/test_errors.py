@@ -26,6 +26,22 @@ def test_unknown_api_urls_answer_a_json_404(
     assert error_code(response) == "not_found"
 
 
+@pytest.mark.parametrize("game_id", [0, 2**63, 10**30])
+@pytest.mark.parametrize(
+    ("method", "suffix"), [("get", ""), ("get", "legal-actions/"), ("post", "actions/")]
+)
+def test_a_game_id_no_game_can_have_is_a_json_404(
+    as_alice: APIClient, game_id: int, method: str, suffix: str
+) -> None:
+    # The hot reads are SQL strings: an id beyond the key's range must not reach the database.
+    response = getattr(as_alice, method)(
+        f"/api/v1/games/{game_id}/{suffix}", {"type": "pass"}, HTTP_IF_MATCH='"1"'
+    )
+
+    assert response.status_code == 404
+    assert error_code(response) == "not_found"
+
+
 def test_a_missing_trailing_slash_is_pointed_out(anonymous: APIClient, db: None) -> None:
     response = anonymous.get("/api/v1/games")
 

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import engine, selectors, services
+from games import engine, projection, selectors, services
 from games.errors import (
     GameError,
     GameNotFound,
@@ -469,6 +469,50 @@ def test_a_bot_turn_hook_runs_only_when_the_commit_leaves_the_game_waiting_for_a
     assert bot_turns == [(game.pk, result.version, True)]  # alice waits for the bot
     # Told by the writer: nothing after the commit asks the database who moves next.
     assert queries.captured_queries[-1]["sql"] == "COMMIT"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hook_with_a_condition_runs_only_after_commits_whose_game_passes_it(
+    alice: User, bob: User, after_commit_hooks: list[Any]
+) -> None:
+    for_bob: list[int] = []
+    services.register_after_commit(
+        lambda game_id, version: for_bob.append(version),
+        when=lambda record: record.acting_seat == 1,
+    )
+    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                                created_by=alice, seed=9)  # fmt: skip
+    assert for_bob == [], "alice moves first"
+
+    with CaptureQueriesContext(connection) as queries:
+        result = services.game_take_action(
+            game_id=game.pk, action=TAKE_THREE, expected_version=game.version, user=alice
+        )
+
+    assert for_bob == [result.version]
+    # The writer answered the condition: no query after the commit.
+    assert queries.captured_queries[-1]["sql"] == "COMMIT"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_writers_conditions_say_who_the_game_waits_for_and_whether_it_is_over(
+    alice: User, bob: User, after_commit_hooks: list[Any]
+) -> None:
+    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                                created_by=alice, seed=9)  # fmt: skip
+    record = selectors.game_record(game)
+    assert services.waits_for_a_person(record)
+    assert not services.waits_for_a_seat_handed_to_the_bot(record)
+    assert not services.is_finished(record)
+
+    handed = projection.evolve(
+        record, projection.Event(record.version + 1, "SeatHandedToBot", {"seat": 0}, 0, None)
+    )
+    assert services.waits_for_a_seat_handed_to_the_bot(handed)
+    assert not services.waits_for_a_person(handed)
+
+    services.game_resign(game_id=game.pk, user=alice)
+    assert services.is_finished(selectors.game_record(reload(game)))
 
 
 @pytest.mark.django_db(transaction=True)

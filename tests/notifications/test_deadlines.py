@@ -17,7 +17,7 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts import services as account_services
-from games import selectors, services
+from games import selectors, services, turn_deadlines
 from games.deadline_tasks import apply_turn_deadlines, greedy_chooser
 from games.integrity import read_model_differences
 from games.models import Game, GameEvent, Seat
@@ -216,7 +216,7 @@ def test_a_sweeper_that_comes_after_the_move_changes_nothing(alice: User, bob: U
     late = after_deadline(game)
     move_myself(game, alice)  # alice moved in time, just before a slow sweeper got there
 
-    applied = services.game_time_out_turn(
+    applied = turn_deadlines.game_time_out_turn(
         game_id=game.pk,
         expected_version=game.version,
         now=datetime.fromisoformat(late),
