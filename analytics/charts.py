@@ -21,7 +21,8 @@ from django.core.cache import cache
 from django.utils.safestring import SafeString, mark_safe
 
 CHART_CACHE_SECONDS = 3600
-LETTERS = {"white": "W", "blue": "B", "green": "G", "red": "R", "black": "K", "gold": "★"}
+LETTERS = {"white": "W", "blue": "B", "green": "G", "red": "R", "black": "K", "gold": "★",
+           "pearl": "P", "joker": "J", "none": "–"}  # fmt: skip
 _STRIPPED = (
     re.compile(r"<style\b.*?</style>", re.S),
     re.compile(r"<script\b.*?</script>", re.S),
@@ -81,7 +82,9 @@ def _percent(value: float | None) -> float | None:
 
 
 @_cached
-def card_purchase_rates(cards: Sequence[dict[str, Any]], level: int) -> SafeString:
+def card_purchase_rates(
+    cards: Sequence[dict[str, Any]], level: int, variant_title: str = ""
+) -> SafeString:
     """One bar per card of a level, grouped and coloured by bonus colour, lettered W B G R K."""
     chosen = sorted(
         (card for card in cards if card["level"] == level),
@@ -92,7 +95,7 @@ def card_purchase_rates(cards: Sequence[dict[str, Any]], level: int) -> SafeStri
     )
     chart.x_labels = [f"{LETTERS[card['colour']]}{card['points']}" for card in chosen]
     for colour in LETTERS:
-        if colour == "gold":
+        if not any(card["colour"] == colour for card in chosen):
             continue
         chart.add(
             f"{LETTERS[colour]} {colour}",
@@ -103,7 +106,10 @@ def card_purchase_rates(cards: Sequence[dict[str, Any]], level: int) -> SafeStri
                 for card in chosen
             ],
         )  # fmt: skip
-    return _svg(chart, f"Purchase rate of level {level} cards, by colour", "chart-cards")
+    title = f"Purchase rate of level {level} cards, by colour"
+    if variant_title:
+        title = f"{variant_title}: {title[0].lower()}{title[1:]}"
+    return _svg(chart, title, "chart-cards")
 
 
 @_cached

@@ -110,8 +110,20 @@ def game_fact(game_id: int, events: Iterable[EventRow]) -> GameFact | None:
         reserves=tuple(play.reserves),
         nobles_in_play=tuple(play.nobles_in_play),
         visits=tuple(play.visits),
-        variant_tallies=tuple(sorted(play.tallies.items())),
+        variant_tallies=_variant_tallies(play.seat_tallies, winners),
     )
+
+
+def _variant_tallies(
+    seat_tallies: list[dict[tuple[str, str], int]], winners: list[int]
+) -> tuple[tuple[tuple[str, str], int], ...]:
+    totals: dict[tuple[str, str], int] = {}
+    for seat, counters in enumerate(seat_tallies):
+        for (metric, item), amount in counters.items():
+            keys = [(metric, item)] + ([(f"{metric}.won", item)] if seat in winners else [])
+            for key in keys:
+                totals[key] = totals.get(key, 0) + amount
+    return tuple(sorted(totals.items()))
 
 
 def _empty_seat() -> dict[str, Any]:

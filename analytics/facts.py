@@ -86,8 +86,9 @@ class ActionFold:
     """Per seat: actions taken per action type."""
     colours: list[dict[str, int]] = field(default_factory=list)
     """Per seat: cards bought per bonus colour (the colour a card counts as at the end)."""
-    tallies: dict[tuple[str, str], int] = field(default_factory=dict)
-    """The variant's own counters (``GameFact.variant_tallies``)."""
+    seat_tallies: list[dict[tuple[str, str], int]] = field(default_factory=list)
+    """Per seat: the variant's own counters. Each goes into ``GameFact.variant_tallies``, and
+    again as ``<metric>.won`` for the seats that won, so the pages can tell what winners did."""
 
 
 def ranks_of(

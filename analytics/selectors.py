@@ -113,6 +113,11 @@ def _statistics(stats_filter: StatsFilter) -> dict[str, Any]:
     seats = common.get(("seats", ""), 0)
     base = _ratio(common.get(("winners", ""), 0), seats)
     variants = [stats_filter.variant] if stats_filter.variant else list(known_variants())
+    own_numbers = {
+        name: summary(by_variant.get(name, {})) if name in variants else None
+        for name in known_variants()
+        if (summary := analytics_for(name).summary) is not None
+    }
     return {
         "filters": stats_filter.to_params(),
         "games": games,
@@ -127,6 +132,11 @@ def _statistics(stats_filter: StatsFilter) -> dict[str, Any]:
         "actions": _shares(_items(common, "action"), "action", "count"),
         "players_by_kind": _kind_rows(common),
         "versus": _versus_rows(common),
+        "variants": [
+            {"variant": name, "games": by_variant.get(name, {}).get(("games", ""), 0)}
+            for name in variants
+        ],
+        **own_numbers,
     }
 
 

@@ -78,29 +78,59 @@ def _stats_body(stats_filter: StatsFilter) -> str:
         "filter": stats_filter,
         "filter_links": _filter_links(stats_filter),
         "query": stats_filter.query_string(),
-        "card_charts": [
-            (level, charts.card_purchase_rates(stats["cards"], level)) for level in (1, 2, 3)
-        ],
+        "variant_sections": _variant_sections(stats, stats_filter),
         "seat_chart": charts.seat_win_rates(stats["seat_order"]),
         "rounds_chart": charts.histogram(stats["rounds"], "rounds", "games", "Game length"),
         "points_chart": charts.histogram(
             stats["points"], "points", "players", "Final points of every player"
         ),
-        "cards_by_level": [
-            (level, [card for card in stats["cards"] if card["level"] == level])
-            for level in (1, 2, 3)
-        ],
     }
     return render_to_string("analytics/partials/stats_body.html", context)
+
+
+def _variant_sections(stats: dict[str, Any], stats_filter: StatsFilter) -> list[dict[str, Any]]:
+    """The cards, nobles and own numbers of each variant the filter shows: the one it names, or
+    every variant with a finished game (the first when there is none yet)."""
+    shown = [row["variant"] for row in stats["variants"] if row["games"]]
+    if stats_filter.variant or not shown:
+        shown = [stats["variants"][0]["variant"]]
+    several = len(shown) > 1
+    sections = []
+    for variant in shown:
+        title = variant.title()
+        cards = [card for card in stats["cards"] if card["variant"] == variant]
+        levels = sorted({card["level"] for card in cards})
+        own_numbers = stats.get(variant)
+        sections.append({
+            "variant": variant,
+            "title": title,
+            "card_charts": [
+                (level, charts.card_purchase_rates(cards, level, title if several else ""))
+                for level in levels
+            ],
+            "cards_by_level": [
+                (level, [card for card in cards if card["level"] == level]) for level in levels
+            ],
+            "nobles": [noble for noble in stats["nobles"] if noble["variant"] == variant],
+            "own_numbers": own_numbers,
+            "own_template": f"analytics/partials/{variant}.html" if own_numbers else "",
+        })  # fmt: skip
+    return sections
 
 
 @require_safe
 @reads_filters
 def stats_csv(request: HttpRequest, stats_filter: StatsFilter, table: str) -> HttpResponse:
-    if table not in CSV_TABLES:
+    stats = selectors.statistics(stats_filter)
+    if table in CSV_TABLES:
+        return _csv(f"splendor-{table}.csv", stats[table])
+    # A variant's own numbers: "<variant>_<table>", e.g. duel_abilities.
+    variant, _, name = table.partition("_")
+    own = stats.get(variant) if variant in known_variants() else None
+    rows = own.get(name) if isinstance(own, dict) else None
+    if not isinstance(rows, list | dict):
         raise Http404(f"There is no table {table!r}.")
-    rows = selectors.statistics(stats_filter)[table]
-    return _csv(f"splendor-{table}.csv", rows)
+    return _csv(f"splendor-{table}.csv", [rows] if isinstance(rows, dict) else rows)
 
 
 @require_safe
@@ -160,13 +190,13 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
 def _csv(filename: str, rows: Iterable[dict[str, Any]]) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer: Any = None
-    for row in rows:
-        flat = {key: _cell(value) for key, value in row.items()}
-        if writer is None:
-            writer = csv.DictWriter(response, fieldnames=list(flat))
-            writer.writeheader()
-        writer.writerow(flat)
+    flat = [{key: _cell(value) for key, value in row.items()} for row in rows]
+    # Every column any row has (a Duel card has an ability, a base-game card none), in order.
+    columns = list(dict.fromkeys(key for row in flat for key in row))
+    if columns:
+        writer = csv.DictWriter(response, fieldnames=columns, restval="")
+        writer.writeheader()
+        writer.writerows(flat)
     return response
 
 

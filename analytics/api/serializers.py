@@ -54,13 +54,19 @@ class CardStatsSerializer(serializers.Serializer):
     lift = serializers.FloatField(
         allow_null=True, help_text="Buyers' win rate ÷ the average win rate."
     )
+    bonus = serializers.IntegerField(required=False, help_text="Splendor Duel: bonuses it gives.")
+    crowns = serializers.IntegerField(required=False, help_text="Splendor Duel only.")
+    ability = serializers.CharField(required=False, help_text="Splendor Duel only.")
 
 
 class NobleStatsSerializer(serializers.Serializer):
+    """A base-game noble, or a Splendor Duel royal card (no requirement; an ability)."""
+
     variant = serializers.CharField()
     id = serializers.IntegerField()
     points = serializers.IntegerField()
     requires = serializers.DictField(child=serializers.IntegerField())
+    ability = serializers.CharField(required=False, help_text="Splendor Duel only.")
     games_in_play = serializers.IntegerField()
     visits = serializers.IntegerField()
     visit_rate = serializers.FloatField(**RATE)
@@ -111,6 +117,50 @@ class VersusSerializer(serializers.Serializer):
     ahead_rate = serializers.FloatField(**RATE)
 
 
+class VariantGamesSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    games = serializers.IntegerField()
+
+
+class DuelAbilitySerializer(serializers.Serializer):
+    ability = serializers.CharField()
+    uses = serializers.IntegerField(help_text="Cards and royal cards gained with it.")
+    per_game = serializers.FloatField(allow_null=True)
+    by_winner_share = serializers.FloatField(**RATE)
+
+
+class DuelPrivilegeSerializer(serializers.Serializer):
+    privilege = serializers.CharField(
+        help_text="used, or how gained: at_setup, opponent_replenished, opponent_took_three, "
+        "ability."
+    )
+    count = serializers.IntegerField()
+    per_game = serializers.FloatField(allow_null=True)
+    by_winner_share = serializers.FloatField(**RATE)
+
+
+class DuelFirstPlayerSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField(**RATE)
+
+
+class DuelCrownsSerializer(serializers.Serializer):
+    crowns = serializers.IntegerField()
+    players = serializers.IntegerField()
+
+
+class DuelStatsSerializer(serializers.Serializer):
+    """Splendor Duel's own numbers: win conditions, first player, abilities, privileges."""
+
+    games = serializers.IntegerField()
+    win_conditions = EndingSerializer(many=True)
+    first_player = DuelFirstPlayerSerializer()
+    abilities = DuelAbilitySerializer(many=True)
+    privileges = DuelPrivilegeSerializer(many=True)
+    crowns = DuelCrownsSerializer(many=True)
+
+
 class StatisticsSerializer(serializers.Serializer):
     filters = serializers.DictField(child=serializers.CharField())
     games = serializers.IntegerField()
@@ -125,6 +175,11 @@ class StatisticsSerializer(serializers.Serializer):
     actions = ActionShareSerializer(many=True)
     players_by_kind = KindSerializer(many=True)
     versus = VersusSerializer(many=True)
+    variants = VariantGamesSerializer(many=True, help_text="Games per variant the filter shows.")
+    duel = DuelStatsSerializer(
+        allow_null=True,
+        help_text="Splendor Duel's own numbers; null when the filter leaves it out.",
+    )
 
 
 class CardByPlayersSerializer(serializers.Serializer):

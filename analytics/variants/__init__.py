@@ -2,8 +2,8 @@
 
 Each variant module provides a ``VariantAnalytics``: how to fold a game's actions into facts
 (who saw, reserved and bought which card, which noble visited whom) and its catalogue of cards
-and nobles for the pages. The shared code reaches a variant only through ``analytics_for``.
-Splendor Duel joins as one module and one line in ``_REGISTRY``.
+and nobles for the pages, and optionally its own numbers (``summary``). The shared code reaches
+a variant only through ``analytics_for``: a game is one module and one line in ``_REGISTRY``.
 """
 
 from __future__ import annotations
@@ -28,13 +28,18 @@ class VariantAnalytics:
     nobles: Callable[[], list[dict[str, Any]]]
     colours: tuple[str, ...]
     """The bonus colours, in the order the pages list them."""
+    summary: Callable[[Mapping[tuple[str, str], int]], dict[str, Any]] | None = None
+    """The variant's own numbers from its summed tallies, or none beyond the shared ones."""
 
 
-from analytics.variants import splendor  # noqa: E402 (the modules use ``PlayedAction``)
+from analytics.variants import duel, splendor  # noqa: E402 (the modules use ``PlayedAction``)
 
 _REGISTRY: dict[str, VariantAnalytics] = {
     "splendor": VariantAnalytics(
         "splendor", splendor.fold, splendor.cards, splendor.nobles, splendor.COLOURS
+    ),
+    "duel": VariantAnalytics(
+        "duel", duel.fold, duel.cards, duel.nobles, duel.COLOURS, summary=duel.summary
     ),
 }
 

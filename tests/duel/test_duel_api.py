@@ -155,10 +155,10 @@ def test_no_duel_answer_reveals_hidden_cards_the_bag_or_the_seed(
     assert record.status == "finished"
 
 
-def test_a_finished_duel_is_left_out_of_the_statistics_without_failing(
+def test_a_finished_duel_is_counted_in_the_statistics(
     alice: User, api_client_for: Callable[[User], APIClient]
 ) -> None:
-    """Analytics has no Duel fold yet: counting a finished Duel must not fail its last move."""
+    """A Duel played through the API and resigned is counted once, and rebuilt from its log."""
     from analytics import projections
 
     client = api_client_for(alice)
@@ -167,6 +167,8 @@ def test_a_finished_duel_is_left_out_of_the_statistics_without_failing(
     services.game_resign(game_id=record.pk, user=alice)
     record.refresh_from_db()
 
-    assert projections.count_game(record.pk) == "not counted: no analytics for duel"
+    assert record.pk in projections.uncounted_finished_games(100)
+    assert projections.count_game(record.pk) == "counted"
+    assert projections.count_game(record.pk) == "already counted"
     assert record.pk not in projections.uncounted_finished_games(100)
-    assert projections.rebuild() == 0
+    assert projections.rebuild() == 1

@@ -1,0 +1,67 @@
+"""The statistics pages in Chromium: the overview shows its charts and tables, a filter link
+swaps the numbers in place (htmx) and keeps a shareable URL, a table sorts by a column, and a
+card's link opens the card's page; all under the Content-Security-Policy (``new_context``
+fails the test on any violation)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import pytest
+from playwright.sync_api import BrowserContext, expect
+
+from analytics import projections, synthetic
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+START = datetime(2026, 7, 1, 12, tzinfo=UTC)
+
+
+def test_the_statistics_page_filters_sorts_and_leads_to_a_card(
+    live_server: object, new_context: Callable[..., BrowserContext]
+) -> None:
+    bot = synthetic.SeatPlan(bot_level="random")
+    plans = [synthetic.GamePlan(seats=[bot, bot], seed=seed) for seed in (1, 2)]
+    plans.append(synthetic.GamePlan(seats=[bot, bot, bot], seed=3))
+    synthetic.write_games(plans, start=START)
+    assert projections.rebuild() == 3
+    base = str(live_server.url)  # type: ignore[attr-defined]
+
+    page = new_context().new_page()
+    page.goto(f"{base}/stats/")
+    expect(page.locator("h1")).to_have_text("Statistics")
+    summary = page.locator(".stats-summary")
+    expect(summary).to_contain_text("3 finished games")
+    charts = page.locator("figure.stats-chart svg.pygal-chart")
+    expect(charts).to_have_count(6)
+    expect(charts.first).to_be_visible()
+    level_one = page.locator("#cards-splendor table.stats-table").first
+    expect(level_one.locator("tbody tr")).to_have_count(40)
+
+    # A filter is a link: htmx swaps the body in place and the address keeps the filter.
+    page.get_by_role("navigation", name="Filters").get_by_role("link", name="3", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/stats/\?players=3$"))
+    expect(summary).to_contain_text("1 finished game,")
+    expect(charts.first).to_be_visible()
+    expect(page.get_by_role("link", name="3", exact=True)).to_have_attribute("aria-current", "true")
+    seats = page.locator("table.stats-table", has=page.get_by_role("button", name="Seat"))
+    expect(seats.locator("tbody tr")).to_have_count(3)
+
+    # Sorting a table by a column, most bought first.
+    bought = level_one.get_by_role("button", name="Bought", exact=True)
+    bought.click()
+    bought.click()
+    header = level_one.locator("th", has=page.get_by_role("button", name="Bought", exact=True))
+    expect(header).to_have_attribute("aria-sort", "descending")
+    counts = [int(text) for text in level_one.locator("tbody tr td:nth-child(6)").all_inner_texts()]
+    assert counts == sorted(counts, reverse=True)
+    assert counts[0] > 0
+
+    # The most bought card's link opens its page, with the filter kept.
+    level_one.locator("tbody tr").first.get_by_role("link").click()
+    expect(page).to_have_url(re.compile(r"/stats/cards/splendor/\d+/\?players=3$"))
+    expect(page.locator("h1")).to_contain_text("Card #")
+    expect(page.get_by_role("heading", name="Is it worth buying?")).to_be_visible()
+    expect(page.locator(".stats-verdict")).to_contain_text("Players who bought it won")
