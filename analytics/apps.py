@@ -11,4 +11,5 @@ class AnalyticsConfig(AppConfig):
         from analytics import tasks
         from games import services
 
-        services.register_after_commit(tasks.queue_count_if_finished)
+        # Told by the writer: only the commit that finishes a game has counting to queue.
+        services.register_after_commit(tasks.queue_count_if_finished, when=services.is_finished)

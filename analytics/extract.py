@@ -15,13 +15,14 @@ from typing import Any
 from analytics.facts import GameFact, SeatFact, ranks_of
 from analytics.variants import PlayedAction, analytics_for
 from games import engine
+from games.event_kinds import EventKind
 from games.projection import CURRENT_SCHEMA_VERSION, upcast
 
 EventRow = tuple[str, str, int | None, datetime | None, int]
 """(kind, payload as JSON text, seat, created_at, schema_version), in seq order; only the time
 of the ``GameFinished`` event is read (``analytics.event_log`` gives ``None`` for the others)."""
 
-ACTION_TAKEN = "ActionTaken"
+ACTION_TAKEN = EventKind.ACTION_TAKEN
 _ACTIONS_KEPT = 20_000
 _actions: dict[tuple[str, str], tuple[Any, str]] = {}
 """Parsed actions by their payload's text: a game's log repeats a few hundred distinct actions
@@ -42,32 +43,32 @@ def game_fact(game_id: int, events: Iterable[EventRow]) -> GameFact | None:
             continue
         payload = upcast(kind, schema_version, json.loads(text))
         match kind:
-            case "GameCreated":
+            case EventKind.GAME_CREATED:
                 variant, origin = payload["variant"], payload.get("origin")
                 seats = [_empty_seat() for _ in range(payload["seat_count"])]
-            case "SeatTaken":
+            case EventKind.SEAT_TAKEN:
                 seats[payload["seat"]] = {
                     "user_id": payload["user"],
                     "bot_level": "",
                     "display_name": payload["display_name"],
                 }
-            case "BotAdded":
+            case EventKind.BOT_ADDED:
                 seats[payload["seat"]] = {
                     "user_id": None,
                     "bot_level": payload["level"],
                     "display_name": payload["display_name"],
                 }
-            case "SeatLeft":
+            case EventKind.SEAT_LEFT:
                 seats[payload["seat"]] = _empty_seat()
-            case "GameStarted":
+            case EventKind.GAME_STARTED:
                 setup = payload["setup"]
-            case "ActionTaken":
+            case EventKind.ACTION_TAKEN:
                 action_json = payload["action"]
                 action = engine.action_from_json(action_json, variant)
                 actions.append((seat, action, action_json["type"]))
-            case "GameFinished":
+            case EventKind.GAME_FINISHED:
                 result, finished_at = payload["result"], created_at
-            case "GameAborted":
+            case EventKind.GAME_ABORTED:
                 return None
     if result is None or setup is None or finished_at is None:
         return None

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine, projection
+from games.event_kinds import EventKind
 from games.models import Game, GameEvent, Seat
 from games.projection import Event, GameRecord
 
@@ -116,7 +117,7 @@ def _play(plan: GamePlan, clock: datetime) -> tuple[GameRecord, list[Event], dat
         return record
 
     current = append(
-        "GameCreated",
+        EventKind.GAME_CREATED,
         {
             "variant": plan.variant,
             "seat_count": len(plan.seats),
@@ -133,20 +134,22 @@ def _play(plan: GamePlan, clock: datetime) -> tuple[GameRecord, list[Event], dat
                 "level": seat.bot_level,
                 "display_name": f"{seat.bot_level.title()} bot",
             }
-            current = append("BotAdded", payload, index)
+            current = append(EventKind.BOT_ADDED, payload, index)
         else:
             payload = {
                 "seat": index,
                 "user": seat.user_id,
                 "display_name": seat.display_name or f"player {seat.user_id}",
             }
-            current = append("SeatTaken", payload, index)
+            current = append(EventKind.SEAT_TAKEN, payload, index)
     setup_json = engine.setup_to_json(
         engine.new_game(plan.variant, len(plan.seats), plan.seed, plan.options)
     )
     salt = secrets.token_hex(16)
     commitment = projection.commitment_for(setup_json, salt)
-    current = append("GameStarted", {"setup": setup_json, "salt": salt, "commitment": commitment})
+    current = append(
+        EventKind.GAME_STARTED, {"setup": setup_json, "salt": salt, "commitment": commitment}
+    )
     while current.status == projection.ACTIVE:
         assert current.state is not None
         if not plan.finish and current.state.turn >= plan.stop_at_turn:
@@ -158,13 +161,15 @@ def _play(plan: GamePlan, clock: datetime) -> tuple[GameRecord, list[Event], dat
             and current.state.turn >= plan.resign_at_turn
             and not current.seats[seat].bot_level
         ):
-            current = append("PlayerResigned", {"seat": seat}, seat)
+            current = append(EventKind.PLAYER_RESIGNED, {"seat": seat}, seat)
         else:
             action = _choose(rng, engine.legal_actions(current.state))
-            current = append("ActionTaken", {"action": engine.action_to_json(action)}, seat)
+            current = append(
+                EventKind.ACTION_TAKEN, {"action": engine.action_to_json(action)}, seat
+            )
         result = projection.result_of(current)
         if result is not None:
-            current = append("GameFinished", {"result": result})
+            current = append(EventKind.GAME_FINISHED, {"result": result})
     return current, rows, clock
 
 

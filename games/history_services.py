@@ -15,9 +15,10 @@ from django.db import transaction
 
 from games import engine, notation, projection
 from games.errors import GameNotFound, ImportRejected, InvalidRequest, NotAllowed
+from games.event_kinds import EventKind
 from games.models import Game, Seat
 from games.selectors import game_get
-from games.services import SeatRequest, _Writer, game_create
+from games.services import GameWriter, SeatRequest, game_create
 from games.timeline import game_timeline_for_viewer
 
 IMPORT_ORIGIN = {"kind": "import"}
@@ -37,9 +38,9 @@ def game_import(
                                    is_public=is_public, created_by=uploaded_by,
                                    origin=dict(IMPORT_ORIGIN))  # fmt: skip
         Seat.objects.bulk_create(Seat(game=game, index=index) for index in range(seat_count))
-        writer = _Writer(game, None)
+        writer = GameWriter(game, None)
         writer.append(
-            "GameCreated",
+            EventKind.GAME_CREATED,
             {
                 "variant": replayed.variant,
                 "seat_count": seat_count,
@@ -53,16 +54,16 @@ def game_import(
         for index, seat in enumerate(replayed.seats):
             if seat["bot_level"]:
                 payload = {"seat": index, "level": seat["bot_level"], "display_name": seat["name"]}
-                writer.append("BotAdded", payload, seat=index)
+                writer.append(EventKind.BOT_ADDED, payload, seat=index)
             else:
                 payload = {"seat": index, "user": None, "display_name": seat["name"]}
-                writer.append("SeatTaken", payload, seat=index)
+                writer.append(EventKind.SEAT_TAKEN, payload, seat=index)
         writer.start_with(engine.setup_to_json(replayed.setup), replayed.salt or None)
         for move in replayed.moves:
             if move.get("resign"):
-                writer.append("PlayerResigned", {"seat": move["seat"]}, seat=move["seat"])
+                writer.append(EventKind.PLAYER_RESIGNED, {"seat": move["seat"]}, seat=move["seat"])
             else:
-                writer.append("ActionTaken", {"action": move["action"]}, seat=move["seat"])
+                writer.append(EventKind.ACTION_TAKEN, {"action": move["action"]}, seat=move["seat"])
         writer.finish_if_over()
         if writer.record.status != projection.FINISHED:
             raise ImportRejected("The file's moves do not finish the game.")

@@ -15,11 +15,11 @@ from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from games import engine
+from games.event_kinds import EventKind
 
 CURRENT_SCHEMA_VERSION = 1
 
 WAITING, ACTIVE, FINISHED, ABORTED = "waiting", "active", "finished", "aborted"
-ACTION_TAKEN = "ActionTaken"
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def replay(events: Iterable[Event], *, checked: bool = False) -> GameRecord:
     for event in events:
         if run is not None:
             assert record is not None
-            if event.kind == ACTION_TAKEN and not _ends_time_outs(record, event):
+            if event.kind == EventKind.ACTION_TAKEN and not _ends_time_outs(record, event):
                 run.apply(event)
                 continue
             record = run.into(record)
@@ -210,7 +210,7 @@ def evolve(record: GameRecord | None, event: Event) -> GameRecord:
     """The game after one more event. Events are facts: they are applied, never refused."""
     payload = event.payload
     if record is None:
-        if event.kind != "GameCreated":
+        if event.kind != EventKind.GAME_CREATED:
             raise ValueError(f"the first event must be GameCreated, not {event.kind}")
         return GameRecord(
             variant=payload["variant"],
@@ -230,9 +230,11 @@ def evolve(record: GameRecord | None, event: Event) -> GameRecord:
     acting_before = record.acting_seat
     after = _apply(replace(record, version=event.seq), event)
     acting_after = after.acting_seat
-    reclaimed_own_turn = event.kind == "SeatReclaimed" and event.payload["seat"] == acting_after
+    reclaimed_own_turn = (
+        event.kind == EventKind.SEAT_RECLAIMED and event.payload["seat"] == acting_after
+    )
     if acting_after is not None and (
-        acting_after != acting_before or event.kind == "GameStarted" or reclaimed_own_turn
+        acting_after != acting_before or event.kind == EventKind.GAME_STARTED or reclaimed_own_turn
     ):
         # The clock of a move starts when the turn reaches a seat; a player's own follow-up
         # decisions (giving back tokens, choosing a noble) run on the same clock.
@@ -243,15 +245,15 @@ def evolve(record: GameRecord | None, event: Event) -> GameRecord:
 def _apply(record: GameRecord, event: Event) -> GameRecord:
     payload = event.payload
     match event.kind:
-        case "SeatTaken":
+        case EventKind.SEAT_TAKEN:
             seat = SeatRecord(user_id=payload["user"], display_name=payload["display_name"])
             return replace(record, seats=_with_seat(record.seats, payload["seat"], seat))
-        case "BotAdded":
+        case EventKind.BOT_ADDED:
             seat = SeatRecord(bot_level=payload["level"], display_name=payload["display_name"])
             return replace(record, seats=_with_seat(record.seats, payload["seat"], seat))
-        case "SeatLeft":
+        case EventKind.SEAT_LEFT:
             return replace(record, seats=_with_seat(record.seats, payload["seat"], SeatRecord()))
-        case "GameStarted":
+        case EventKind.GAME_STARTED:
             setup = engine.setup_from_json(payload["setup"])
             return replace(
                 record,
@@ -261,7 +263,7 @@ def _apply(record: GameRecord, event: Event) -> GameRecord:
                 state=engine.initial_state(setup),
                 started_at=event.created_at,
             )
-        case "ActionTaken":
+        case EventKind.ACTION_TAKEN:
             assert record.state is not None
             action = engine.action_from_json(payload["action"], record.variant)
             record = replace(record, state=engine.apply_action(record.state, action))
@@ -272,15 +274,15 @@ def _apply(record: GameRecord, event: Event) -> GameRecord:
                     seat = replace(seat, timeouts_in_row=0)
                     record = replace(record, seats=_with_seat(record.seats, event.seat, seat))
             return record
-        case "TurnTimedOut" | "SeatHandedToBot" | "SeatReclaimed":
+        case EventKind.TURN_TIMED_OUT | EventKind.SEAT_HANDED_TO_BOT | EventKind.SEAT_RECLAIMED:
             return _apply_deadline_event(record, event)
-        case "PlayerResigned":
+        case EventKind.PLAYER_RESIGNED:
             return replace(record, resigned=(*record.resigned, payload["seat"]))
-        case "GameFinished":
+        case EventKind.GAME_FINISHED:
             return replace(
                 record, status=FINISHED, result=payload["result"], finished_at=event.created_at
             )
-        case "GameAborted":
+        case EventKind.GAME_ABORTED:
             return replace(
                 record,
                 status=ABORTED,
@@ -294,9 +296,9 @@ def _apply_deadline_event(record: GameRecord, event: Event) -> GameRecord:
     """Time-outs and the seat handed to the bot and back (docs/decisions.md, deadlines)."""
     index = event.payload["seat"]
     seat = record.seats[index]
-    if event.kind == "TurnTimedOut":
+    if event.kind == EventKind.TURN_TIMED_OUT:
         seat = replace(seat, timeouts_in_row=seat.timeouts_in_row + 1)
-    elif event.kind == "SeatHandedToBot":
+    elif event.kind == EventKind.SEAT_HANDED_TO_BOT:
         seat = replace(seat, is_away=True, timeouts_in_row=0)
     else:
         seat = replace(seat, is_away=False, timeouts_in_row=0)

@@ -31,6 +31,7 @@ from games.errors import (
     NotAllowed,
     StaleVersion,
 )
+from games.event_kinds import EventKind
 from games.models import Game, GameEvent, IdempotencyRecord, Seat
 from games.projection import Event, GameRecord, SeatRecord
 from games.selectors import can_view, game_get, game_key, game_record
@@ -230,13 +231,13 @@ def game_create(
             created["origin"] = dict(origin)
         if start_position is not None:
             created["position"] = dict(start_position)
-        writer.append("GameCreated", created, actor=created_by)
+        writer.append(EventKind.GAME_CREATED, created, actor=created_by)
         for index, request in enumerate(seats):
             if isinstance(request, UserSeat):
-                writer.append("SeatTaken", _seat_taken(index, request.user), seat=index,
+                writer.append(EventKind.SEAT_TAKEN, _seat_taken(index, request.user), seat=index,
                               actor=request.user)  # fmt: skip
             elif isinstance(request, BotSeat):
-                writer.append("BotAdded", _bot_added(index, request.level), seat=index,
+                writer.append(EventKind.BOT_ADDED, _bot_added(index, request.level), seat=index,
                               actor=created_by)  # fmt: skip
         writer.start_if_full(seed)
         writer.save()
@@ -296,7 +297,7 @@ def game_take_seat(
             limits.check_can_play_another_with_deadlines(user)
         index = _open_seat(record, seat)
         limits.check_can_play_another(user)
-        writer.append("SeatTaken", _seat_taken(index, user), seat=index, actor=user)
+        writer.append(EventKind.SEAT_TAKEN, _seat_taken(index, user), seat=index, actor=user)
         writer.start_if_full(seed)
         writer.save()
     return writer.game
@@ -309,7 +310,7 @@ def game_leave_seat(*, game_id: int, user: AbstractBaseUser) -> Game:
         record = writer.record
         require_status(record, projection.WAITING, "The game has started: resign instead.")
         index = seat_of(record, user)
-        writer.append("SeatLeft", {"seat": index}, seat=index, actor=user)
+        writer.append(EventKind.SEAT_LEFT, {"seat": index}, seat=index, actor=user)
         writer.save()
     return writer.game
 
@@ -335,7 +336,7 @@ def game_add_bot(
         others = [taken for position, taken in enumerate(record.seats) if position != index]
         if all(taken.bot_level for taken in others):  # this bot starts a game of bots only
             limits.check_can_run_another_bot_game(by_user)
-        writer.append("BotAdded", _bot_added(index, level), seat=index, actor=by_user)
+        writer.append(EventKind.BOT_ADDED, _bot_added(index, level), seat=index, actor=by_user)
         writer.start_if_full(seed)
         writer.save()
     return writer.game
@@ -404,7 +405,10 @@ def game_take_action(
             parsed = engine.action_from_json(action, record.variant)
             # The fold applies the action: an illegal one raises before anything is written.
             first = writer.append(
-                "ActionTaken", {"action": engine.action_to_json(parsed)}, seat=seat, actor=user
+                EventKind.ACTION_TAKEN,
+                {"action": engine.action_to_json(parsed)},
+                seat=seat,
+                actor=user,
             )
         except engine.IllegalAction as error:
             raise IllegalMove(str(error)) from None
@@ -431,7 +435,7 @@ def game_resign(*, game_id: int, user: AbstractBaseUser) -> Game:
         writer = GameWriter.locked(game_id)
         require_status(writer.record, projection.ACTIVE, "Only a game in progress can be resigned.")
         index = seat_of(writer.record, user)
-        writer.append("PlayerResigned", {"seat": index}, seat=index, actor=user)
+        writer.append(EventKind.PLAYER_RESIGNED, {"seat": index}, seat=index, actor=user)
         writer.finish_if_over()
         writer.save()
     return writer.game
@@ -448,7 +452,7 @@ def game_abort(*, game_id: int, by_user: AbstractBaseUser | None, reason: str = 
         is_creator = by_user is not None and by_user.pk == record.created_by_id
         if not (is_staff or (is_creator and record.status == projection.WAITING)):
             raise NotAllowed("Only staff, or the creator before the start, can abort a game.")
-        writer.append("GameAborted", {"reason": reason}, actor=by_user)
+        writer.append(EventKind.GAME_ABORTED, {"reason": reason}, actor=by_user)
         writer.save()
     return writer.game
 
@@ -527,7 +531,7 @@ class GameWriter:
         """Record the start: the setup, private until the end, and its published commitment."""
         salt = salt or secrets.token_hex(16)
         self.append(
-            "GameStarted",
+            EventKind.GAME_STARTED,
             {
                 "setup": setup_json,
                 "salt": salt,
@@ -538,7 +542,7 @@ class GameWriter:
     def finish_if_over(self) -> None:
         result = projection.result_of(self.record)
         if result is not None:
-            self.append("GameFinished", {"result": result})
+            self.append(EventKind.GAME_FINISHED, {"result": result})
 
     def save(self) -> None:
         """Write the read models from the record, then queue follow-ups for after commit."""
@@ -587,10 +591,6 @@ class GameWriter:
                     transaction.on_commit(lambda hook=hook: hook(game_id, version), robust=True)
 
 
-_Writer = GameWriter
-"""The writer's former name, still imported by ``games.history_services``."""
-
-
 @functools.cache
 def _locked_game_with_seats(vendor: str) -> str:
     """The writer's read for the database ``vendor`` (the cache key): ``FOR UPDATE OF`` the
@@ -611,7 +611,7 @@ def _locked_game_with_seats(vendor: str) -> str:
     )
 
 
-_SEAT_EVENTS = frozenset({"SeatTaken", "SeatLeft", "BotAdded"})
+_SEAT_EVENTS = frozenset({EventKind.SEAT_TAKEN, EventKind.SEAT_LEFT, EventKind.BOT_ADDED})
 _GAME_READ_MODEL_FIELDS = [
     "status", "version", "commitment", "acting_seat", "result", "started_at", "finished_at",
     "snapshot", "snapshot_version", "updated_at", "move_seconds", "turn_version",

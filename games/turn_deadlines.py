@@ -16,6 +16,7 @@ from django.db import transaction
 
 from games import engine, projection
 from games.errors import InvalidRequest
+from games.event_kinds import EventKind
 from games.models import Game
 from games.services import GameWriter, require_status, seat_of
 
@@ -41,12 +42,14 @@ def game_time_out_turn(*, game_id: int, expected_version: int, now: Any, choose:
             return False
         seat = record.acting_seat
         assert seat is not None
-        writer.append("TurnTimedOut", {"seat": seat, "deadline": deadline.isoformat()}, seat=seat)
+        writer.append(
+            EventKind.TURN_TIMED_OUT, {"seat": seat, "deadline": deadline.isoformat()}, seat=seat
+        )
         _play_whole_turn(writer, seat, choose, flag="on_time_out")
         if writer.record.status == projection.ACTIVE and (
             writer.record.seats[seat].timeouts_in_row >= TIMEOUTS_BEFORE_HANDOVER
         ):
-            writer.append("SeatHandedToBot", {"seat": seat}, seat=seat)
+            writer.append(EventKind.SEAT_HANDED_TO_BOT, {"seat": seat}, seat=seat)
         writer.save()
     return True
 
@@ -72,7 +75,7 @@ def game_reclaim_seat(*, game_id: int, user: AbstractBaseUser) -> Game:
         index = seat_of(writer.record, user)
         if not writer.record.seats[index].is_away:
             raise InvalidRequest("Your seat is already yours: the bot is not playing it.")
-        writer.append("SeatReclaimed", {"seat": index}, seat=index, actor=user)
+        writer.append(EventKind.SEAT_RECLAIMED, {"seat": index}, seat=index, actor=user)
         writer.save()
     return writer.game
 
@@ -83,5 +86,5 @@ def _play_whole_turn(writer: GameWriter, seat: int, choose: Chooser, *, flag: st
         state = writer.record.state
         assert state is not None
         action = choose(engine.view(state, seat))
-        writer.append("ActionTaken", {"action": action, flag: True}, seat=seat)
+        writer.append(EventKind.ACTION_TAKEN, {"action": action, flag: True}, seat=seat)
         writer.finish_if_over()
