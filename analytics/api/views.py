@@ -16,10 +16,11 @@ from analytics.api import serializers as shapes
 from analytics.filters import StatsFilter
 from analytics.variants import known_variants
 from games.api import schema
+from games.api.fields import single_query_values
 
 
 def _filter(request: Request) -> StatsFilter:
-    query = shapes.StatsFilterSerializer(data=request.query_params.dict())
+    query = shapes.StatsFilterSerializer(data=single_query_values(request))
     query.is_valid(raise_exception=True)
     return query.to_filter()
 
@@ -91,7 +92,7 @@ class LeaderboardView(StatsView):
         responses=schema.responses({200: shapes.LeaderboardSerializer}),
     )
     def get(self, request: Request) -> Response:
-        query = shapes.LeaderboardQuerySerializer(data=request.query_params.dict())
+        query = shapes.LeaderboardQuerySerializer(data=single_query_values(request))
         query.is_valid(raise_exception=True)
         variant = query.validated_data.get("variant", known_variants()[0])
         return Response(shapes.LeaderboardSerializer(selectors.leaderboard(variant)).data)

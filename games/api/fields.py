@@ -89,3 +89,18 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return [_plain(item) for item in value]
     return value
+
+
+def single_query_values(request: Any) -> dict[str, str]:
+    """The request's query parameters, each given once; a repeated one is a validation error.
+
+    Every query parameter of the API is a single value, as the schema says. Django keeps the
+    last of repeated values, which would quietly accept ``?step=x&step=0`` as ``step=0``.
+    """
+    params = request.query_params
+    repeated = sorted(name for name in params if len(params.getlist(name)) > 1)
+    if repeated:
+        raise serializers.ValidationError(
+            {name: ["Give this parameter once."] for name in repeated}
+        )
+    return {name: params[name] for name in params}

@@ -19,6 +19,7 @@ from games import selectors, services
 from games.api import schema
 from games.api.base import GameObjectView
 from games.api.concurrency import is_unchanged_for, with_etag
+from games.api.fields import single_query_values
 from games.api.game_serializers import (
     MAX_GAMES_PER_PAGE,
     EventPageQuerySerializer,
@@ -99,7 +100,7 @@ class GameListView(APIView):
         responses=schema.responses({200: GameSummaryPageSerializer}),
     )
     def get(self, request: Request) -> Response:
-        filters = GameListQuerySerializer(data=request.query_params.dict())
+        filters = GameListQuerySerializer(data=single_query_values(request))
         filters.is_valid(raise_exception=True)
         wanted = dict(filters.validated_data)
         for paging in ("limit", "cursor"):
@@ -186,7 +187,7 @@ class GameEventsView(GameObjectView):
         responses=schema.responses({200: EventPageSerializer}),
     )
     def get(self, request: Request, game_id: int) -> Response:
-        query = EventPageQuerySerializer(data=request.query_params.dict())
+        query = EventPageQuerySerializer(data=single_query_values(request))
         query.is_valid(raise_exception=True)
         after, limit = query.validated_data["after"], query.validated_data["limit"]
         game = self.get_game()

@@ -22,6 +22,7 @@ from games import exports, game_lists, history_services, selectors, timeline
 from games.api import schema
 from games.api.base import GameObjectView
 from games.api.concurrency import with_etag
+from games.api.fields import single_query_values
 from games.api.game_serializers import GameViewSerializer
 from games.api.game_views import _seat_request
 from games.api.history_serializers import (
@@ -65,7 +66,7 @@ class HistoryListView(APIView):
         responses=schema.responses({200: HistoryPageSerializer}),
     )
     def get(self, request: Request) -> Response:
-        query = HistoryQuerySerializer(data=request.query_params.dict())
+        query = HistoryQuerySerializer(data=single_query_values(request))
         query.is_valid(raise_exception=True)
         wanted = query.validated_data
         filters = game_lists.HistoryFilters(
@@ -127,7 +128,7 @@ class ReplayView(GameObjectView):
         responses=schema.responses({200: ReplayStepSerializer}),
     )
     def get(self, request: Request, game_id: int) -> Response:
-        query = ReplayQuerySerializer(data=request.query_params.dict())
+        query = ReplayQuerySerializer(data=single_query_values(request))
         query.is_valid(raise_exception=True)
         game = self.get_game()
         data = timeline.replay_step_for_viewer(game, request.user, query.validated_data["step"])
@@ -203,7 +204,7 @@ class BulkExportView(FileDownloadView):
         ),
     )
     def get(self, request: Request) -> StreamingHttpResponse:
-        query = BulkExportQuerySerializer(data=request.query_params.dict())
+        query = BulkExportQuerySerializer(data=single_query_values(request))
         query.is_valid(raise_exception=True)
         games = exports.bulk_export_games(finished_since=query.validated_data.get("finished_since"))
         response = StreamingHttpResponse(games, content_type="application/gzip")

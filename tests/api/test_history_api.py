@@ -61,6 +61,19 @@ def test_mine_needs_a_signed_in_caller_and_bad_filters_are_400(
     assert anonymous.get("/api/v1/history/", {"page": 3}).status_code == 404
 
 
+def test_a_query_parameter_given_twice_is_refused_not_read_as_its_last_value(
+    anonymous: APIClient, finished: Game
+) -> None:
+    for path in (game_url(finished, "replay/?step=x&step=0"), "/api/v1/history/?limit=5&limit=6"):
+        response = anonymous.get(path)
+        assert response.status_code == 400, path
+        assert error_code(response) == "validation_error"
+        name = "step" if "step" in path else "limit"
+        assert response.json()["error"]["details"]["fields"] == {
+            name: ["Give this parameter once."]
+        }
+
+
 def test_a_replay_step_and_the_same_404_for_a_step_past_the_end(
     anonymous: APIClient, finished: Game
 ) -> None:

@@ -27,7 +27,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 from schemathesis.checks import CHECKS
-from schemathesis.specs.openapi.checks import positive_data_acceptance
+from schemathesis.specs.openapi.checks import (
+    ensure_resource_availability,
+    positive_data_acceptance,
+)
 
 from accounts import services as account_services
 from games import services
@@ -37,11 +40,11 @@ from tests.api import schemathesis_checks
 MIN_REQUESTS = 1000
 EXAMPLES_PER_OPERATION = {GenerationMode.POSITIVE: 60, GenerationMode.NEGATIVE: 30}
 _ST202 = schemathesis_checks.positive_data_acceptance_beyond_game_state
-ALL_CHECKS = [
-    *(check for check in CHECKS.get_all() if check not in (positive_data_acceptance, _ST202)),
-    _ST202,
-]
-"""Every check schemathesis has (as `--checks all`), ST202 as tests/api/schemathesis_checks says."""
+_ST302 = schemathesis_checks.resource_availability_beyond_running_exports
+_REPLACED = (positive_data_acceptance, _ST202, ensure_resource_availability, _ST302)
+ALL_CHECKS = [*(check for check in CHECKS.get_all() if check not in _REPLACED), _ST202, _ST302]
+"""Every check schemathesis has (as `--checks all`), ST202 and ST302 as
+tests/api/schemathesis_checks says."""
 
 
 @dataclass
