@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import SuspiciousOperation
 from django.core.signals import got_request_exception
 from django.http import Http404, HttpRequest, JsonResponse
 from django.urls import Resolver404, resolve
@@ -68,6 +69,10 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(*exc.args)
+    elif isinstance(exc, SuspiciousOperation):
+        # A request Django refuses to read (more query fields than DATA_UPLOAD_MAX_NUMBER_FIELDS,
+        # say): the client's fault, told as such, never a server error.
+        exc = exceptions.ParseError(f"The request could not be read: {exc}")
     if not isinstance(exc, exceptions.APIException):
         return _server_error(exc, context)
     response = drf_exception_handler(exc, context)

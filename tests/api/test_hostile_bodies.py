@@ -184,3 +184,15 @@ def test_a_game_file_to_import_may_be_larger_than_a_command(as_alice: APIClient)
 
     assert imported.status_code == 400
     assert created.status_code == 413
+
+
+def test_more_query_fields_than_django_reads_is_a_400_not_a_server_error(
+    started_game: Game, as_alice: APIClient
+) -> None:
+    fields = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1
+    query = "&".join(f"after={index}" for index in range(fields))
+
+    response = as_alice.get(f"{game_url(started_game, 'events/')}?{query}")
+
+    assert response.status_code == 400
+    assert error_code(response) == "parse_error"
