@@ -11,13 +11,12 @@ unseen ones) and the bag's draw orders for every later replenishment.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
 from games.engine.duel import codec
 from games.engine.duel.catalogue import CARD_IDS_BY_LEVEL, LEVELS
-from games.engine.duel.setup import draw_orders
+from games.engine.duel.setup import reshuffled
 from games.engine.duel.state import GAME_OVER, DuelState, Setup
 from games.engine.duel.visibility import VARIANT
 from games.engine.errors import IllegalAction, MalformedJSON
@@ -40,18 +39,15 @@ def _setup_from_position(position: Mapping[str, Any], seed: int) -> Setup:
         raise MalformedJSON("not a Splendor Duel view")
     if position["phase"] == GAME_OVER:
         raise IllegalAction("The game is over at this position: there is nothing left to play.")
-    rng = random.Random(seed)
     seen: set[int] = {card["id"] for row in position["pyramid"] for card in row if card}
     for player in position["players"]:
         seen.update(card["id"] for card in player["cards"])
         seen.update(card["id"] for card in player["reserved"] if not card.get("hidden"))
     pools = [[card for card in CARD_IDS_BY_LEVEL[level] if card not in seen] for level in LEVELS]
-    for pool in pools:
-        rng.shuffle(pool)
+    bag_draws = reshuffled(pools, seed)
     players = [_player(player, pools) for player in position["players"]]
     if [len(pool) for pool in pools] != list(position["decks"]):
         raise MalformedJSON("the decks' sizes do not match the cards nobody could see")
-    bag_draws = draw_orders(rng)
     pending = position["pending_card"]
     state = codec.state_from_json(
         {

@@ -68,6 +68,15 @@ def draw_orders(rng: random.Random) -> tuple[tuple[int, ...], ...]:
     )
 
 
+def reshuffled(pools: list[list[int]], seed: int) -> tuple[tuple[int, ...], ...]:
+    """Shuffle each card pool in place and draw the bag's orders, all from ``seed``: a fork's
+    randomness, drawn here as every game's is. Returns the bag's draw orders."""
+    rng = random.Random(seed)
+    for pool in pools:
+        rng.shuffle(pool)
+    return draw_orders(rng)
+
+
 def initial_state(setup: Setup) -> DuelState:
     """The pyramid dealt, the tokens on the board, and a privilege for the second player.
 
