@@ -20,7 +20,7 @@ from django.views.decorators.http import require_safe
 
 from analytics import charts, selectors
 from analytics.filters import PLAYER_COUNTS, InvalidFilter, StatsFilter, parse_filter
-from analytics.variants import known_variants
+from analytics.variants import analytics_for, known_variants
 
 View = Callable[..., HttpResponse]
 CSV_TABLES = ("cards", "nobles", "seat_order", "rounds", "points", "endings", "actions",
@@ -101,9 +101,12 @@ def _variant_sections(stats: dict[str, Any], stats_filter: StatsFilter) -> list[
         cards = [card for card in stats["cards"] if card["variant"] == variant]
         levels = sorted({card["level"] for card in cards})
         own_numbers = stats.get(variant)
+        seam = analytics_for(variant)
         sections.append({
             "variant": variant,
             "title": title,
+            "noble_words": seam.noble_words,
+            "bar_letters": seam.bar_letters,
             "card_charts": [
                 (level, charts.card_purchase_rates(cards, level, title if several else ""))
                 for level in levels

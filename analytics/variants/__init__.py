@@ -19,6 +19,18 @@ PlayedAction = tuple[int | None, Any, str]
 
 
 @dataclass(frozen=True)
+class NobleWords:
+    """How the stats pages name a variant's nobles (Splendor Duel's are its royal cards)."""
+
+    heading: str = "Nobles"
+    one: str = "Noble"
+    detail: str = "Requires"
+    taken: str = "Visits"
+    take_rate: str = "Visit rate"
+    takers: str = "the visited"
+
+
+@dataclass(frozen=True)
 class VariantAnalytics:
     name: str
     fold: Callable[[Mapping[str, Any], Iterable[PlayedAction]], ActionFold]
@@ -30,6 +42,9 @@ class VariantAnalytics:
     """The bonus colours, in the order the pages list them."""
     summary: Callable[[Mapping[tuple[str, str], int]], dict[str, Any]] | None = None
     """The variant's own numbers from its summed tallies, or none beyond the shared ones."""
+    noble_words: NobleWords = NobleWords()
+    bar_letters: str = "W white, B blue, G green, R red, K black"
+    """The letters on the card charts' bars (``analytics.charts.LETTERS``) this variant uses."""
 
 
 from analytics.variants import duel, splendor  # noqa: E402 (the modules use ``PlayedAction``)
@@ -39,7 +54,21 @@ _REGISTRY: dict[str, VariantAnalytics] = {
         "splendor", splendor.fold, splendor.cards, splendor.nobles, splendor.COLOURS
     ),
     "duel": VariantAnalytics(
-        "duel", duel.fold, duel.cards, duel.nobles, duel.COLOURS, summary=duel.summary
+        "duel",
+        duel.fold,
+        duel.cards,
+        duel.nobles,
+        duel.COLOURS,
+        summary=duel.summary,
+        noble_words=NobleWords(
+            heading="Royal cards",
+            one="Royal",
+            detail="Ability",
+            taken="Taken",
+            take_rate="Take rate",
+            takers="takers",
+        ),
+        bar_letters="W white, B blue, G green, R red, K black, J joker, – no bonus",
     ),
 }
 
