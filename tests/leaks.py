@@ -77,4 +77,10 @@ def assert_no_hidden_card_in_mails(mails: list[Any]) -> None:
             shown = {int(card) for card in CARD_IN_MAIL.findall(text)}
             assert shown.isdisjoint(hidden), f"a mail shows hidden cards {shown & hidden}"
             for card in hidden:
-                assert _card(engine.card_json(card))["text"] not in text
+                assert not _spelled_out(_card(engine.card_json(card))["text"], text)
+
+
+def _spelled_out(card_text: str, text: str) -> bool:
+    """Whether ``text`` spells out a card with exactly these words: a cost that goes on
+    (", 3 black") is another card's, as "costs 5 red" is part of "costs 5 red, 3 black"."""
+    return re.search(re.escape(card_text) + r"(?!, \d)", text) is not None
