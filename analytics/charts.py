@@ -90,13 +90,19 @@ def card_purchase_rates(
         (card for card in cards if card["level"] == level),
         key=lambda card: (list(LETTERS).index(card["colour"]), card["points"], card["id"]),
     )
-    chart = pygal.Bar(
-        **_CHART_CONFIG, y_title="purchase rate %", range=(0, 100), x_label_rotation=90
+    # One series per colour (so CSS colours it), stacked: each card has a value in its own
+    # colour's series only, and a stack gives that bar the card's whole slot, not a fifth of it.
+    chart = pygal.StackedBar(
+        **_CHART_CONFIG,
+        y_title="purchase rate %",
+        range=(0, 100),
+        x_label_rotation=90,
+        margin_bottom=24,  # pygal sizes the turned labels for a smaller font than the site's
     )
     chart.x_labels = [f"{LETTERS[card['colour']]}{card['points']}" for card in chosen]
-    for colour in LETTERS:
-        if not any(card["colour"] == colour for card in chosen):
-            continue
+    # Every colour the variant's cards have gets its series at every level, empty or not, so
+    # a colour keeps its series number (``color-N``, the class charts.css paints) throughout.
+    for colour in _card_colours(cards):
         chart.add(
             f"{LETTERS[colour]} {colour}",
             [
@@ -110,6 +116,11 @@ def card_purchase_rates(
     if variant_title:
         title = f"{variant_title}: {title[0].lower()}{title[1:]}"
     return _svg(chart, title, "chart-cards")
+
+
+def _card_colours(cards: Sequence[dict[str, Any]]) -> list[str]:
+    present = {card["colour"] for card in cards}
+    return [colour for colour in LETTERS if colour in present]
 
 
 @_cached
