@@ -127,8 +127,7 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
     except _BadFilters as error:
         return _bad_filters(request, error, template)
     games = game_lists.finished_public_games(form.filters(), player=player)
-    # ``stats`` is the slot the analytics pages fill once they land.
-    return _list_page(request, template, games, player, form=form, player=player, stats=None)
+    return _list_page(request, template, games, player, form=form, player=player)
 
 
 # The replay viewer ----------------------------------------------------------------------------

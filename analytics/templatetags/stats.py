@@ -45,3 +45,13 @@ def label(name: Any) -> str:
 @register.filter
 def get_item(row: dict[str, Any], key: str) -> Any:
     return row.get(key)
+
+
+@register.inclusion_tag("analytics/partials/player_summary.html")
+def player_summary(player: Any) -> dict[str, Any]:
+    """A player's numbers in short, for their public profile: results, mean points, ratings,
+    and the way to the whole statistics page."""
+    from analytics import selectors
+    from analytics.filters import StatsFilter
+
+    return {"player": player, "data": selectors.player_statistics(player.pk, StatsFilter())}

@@ -140,6 +140,20 @@ def test_card_noble_and_player_pages(client: Client, counted: dict[str, Any]) ->
     assert "Favourite colours" in page
 
 
+def test_a_public_profile_shows_the_players_numbers_and_leads_to_their_statistics(
+    client: Client, counted: dict[str, Any]
+) -> None:
+    ann = counted["ann"]
+    numbers = client.get(f"/api/v1/stats/players/{ann.pk}/").json()
+    page = client.get("/players/ann/").content.decode()
+    summary = page[page.index('id="player-stats"') : page.index("</section>")]
+    facts = dict(re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", summary))
+    assert facts["Finished games"] == "4"
+    assert facts["Wins"].startswith(f"{numbers['wins']} (")
+    assert facts["Splendor rating"].endswith("after 4 rated games")
+    assert f'href="{reverse("stats_player", args=[ann.pk])}"' in summary
+
+
 def test_the_leaderboard_lists_players_with_enough_games_and_bots_apart(
     client: Client, counted: dict[str, Any], settings: Any
 ) -> None:
