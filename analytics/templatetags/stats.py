@@ -43,6 +43,21 @@ def label(name: Any) -> str:
 
 
 @register.filter
+def cell(value: Any, column: str) -> str:
+    """A table cell in words by its column: a rate or share as a percentage, a mean to one
+    place, any other fraction to two, a missing value as a dash."""
+    if value is None:
+        return "–"
+    if column.endswith(("_rate", "share")):
+        return percent(value)
+    if column.startswith("mean_"):
+        return decimal(value, 1)
+    if isinstance(value, float):
+        return decimal(value)
+    return label(value)
+
+
+@register.filter
 def get_item(row: dict[str, Any], key: str) -> Any:
     return row.get(key)
 

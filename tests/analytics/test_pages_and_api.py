@@ -124,6 +124,10 @@ def test_card_noble_and_player_pages(client: Client, counted: dict[str, Any]) ->
     page = client.get(reverse("stats_card", args=["splendor", bought["id"]]))
     assert page.status_code == 200
     assert "Is it worth buying?" in page.content.decode()
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", page.content.decode())
+    assert "None" not in cells  # a player count where nobody bought it shows a dash
+    assert "–" in cells
+    assert f"{bought['purchase_rate'] * 100:.1f}%" in cells
     detail = client.get(f"/api/v1/stats/cards/splendor/{bought['id']}/").json()
     assert detail["card"]["times_bought"] == bought["times_bought"]
     assert sum(row["times_bought"] for row in detail["by_players"]) == bought["times_bought"]
