@@ -1,8 +1,8 @@
 """Analytics at scale: full rebuild, counting one more game, the statistics page, peak memory.
 
 Runs against a throwaway PostgreSQL database of its own (``--database``, by default
-``splendor_analytics_bench``, on the server ``DATABASE_URL`` names; dropped at the end unless
-``--keep``). It stores ``--games``
+``<DATABASE_URL's name>_bench``, on the server ``DATABASE_URL`` names, so people sharing a
+server keep out of each other's; dropped at the end unless ``--keep``). It stores ``--games``
 finished bot games (2–4 seats, bot levels mixed, finishing over 30 days), written in bulk in the
 services' event format by ``analytics.synthetic`` (random legal play that prefers buying), then
 prints:
@@ -108,8 +108,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--keep", action="store_true", help="keep the database (and reuse it)")
-    parser.add_argument("--database", default="splendor_analytics_bench", help="its name")
+    parser.add_argument("--database", help="its name (default: DATABASE_URL's name + _bench)")
     args = parser.parse_args()
+    if args.database is None:
+        import dj_database_url
+
+        configured = dj_database_url.parse(os.environ.get("DATABASE_URL", ""))
+        args.database = f"{configured.get('NAME') or 'splendor'}_bench"
     url = use_bench_database(args.database, args.keep)
 
     import django

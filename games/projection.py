@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
@@ -70,9 +70,7 @@ class GameRecord:
 
     @property
     def acting_seat(self) -> int | None:
-        if self.status != ACTIVE or self.state is None:
-            return None
-        return engine.acting_seat(self.state)
+        return _acting_seat(self.status, self.state)
 
     @property
     def bot_moves_next(self) -> bool:
@@ -99,6 +97,10 @@ class GameRecord:
         return deadline - timedelta(seconds=self.move_seconds / 4)
 
 
+def _acting_seat(status: str, state: engine.State | None) -> int | None:
+    return None if status != ACTIVE or state is None else engine.acting_seat(state)
+
+
 class Event(NamedTuple):
     """An event as the fold sees it: the stored row's fields, payload already upcast.
 
@@ -111,6 +113,9 @@ class Event(NamedTuple):
     seat: int | None
     created_at: datetime | None
     schema_version: int = CURRENT_SCHEMA_VERSION
+    action: engine.Action | None = None
+    """An ``ActionTaken`` event's action when the reader parsed it already (``game_events``
+    parses each distinct payload once); the fold parses the payload when this is None."""
 
 
 def commitment_for(setup_json: Mapping[str, Any], salt: str) -> str:
@@ -142,68 +147,62 @@ def replay(events: Iterable[Event], *, checked: bool = False) -> GameRecord:
     Every recorded action was checked by the engine before it was appended (``evolve`` in the
     writer), so by default a run of actions is folded through the engine's trusted path
     (``apply_legal``) straight into a state, and the record is rebuilt once per run instead of
-    once per event. ``checked=True`` checks every action again, as ``verify_games`` does. The
-    run keeps the move clock as ``evolve`` does; an action that ends a run of time-outs changes
-    a seat, so it goes through ``evolve``.
+    once per event (``_fold_actions``). ``checked=True`` takes every event through ``evolve``,
+    which checks every action again, as ``verify_games`` does.
     """
     record: GameRecord | None = None
-    run: _ActionRun | None = None
-    for event in events:
-        if run is not None:
-            assert record is not None
-            if event.kind == EventKind.ACTION_TAKEN and not _ends_time_outs(record, event):
-                run.apply(event)
-                continue
-            record = run.into(record)
-            run = None
+    pending: Iterator[Event] = iter(events)
+    for event in pending:
         record = evolve(record, event)
-        if not checked and record.status == ACTIVE and record.state is not None:
-            run = _ActionRun(record)
+        while not checked and record.status == ACTIVE and record.state is not None:
+            record, stopped_at = _fold_actions(record, pending)
+            if stopped_at is None:
+                return record
+            record = evolve(record, stopped_at)
     if record is None:
         raise ValueError("a game has at least its GameCreated event")
-    return run.into(record) if run is not None else record
+    return record
 
 
-class _ActionRun:
-    """Actions folded straight into a state, with the move clock, until the record takes them."""
-
-    def __init__(self, record: GameRecord) -> None:
-        assert record.state is not None
-        self.state: engine.State = record.state
-        self.variant = record.variant
-        self.version = record.version
-        self.acting = record.acting_seat
-        self.turn_version = record.turn_version
-        self.turn_started_at = record.turn_started_at
-
-    def apply(self, event: Event) -> None:
-        if event.seq != self.version + 1:
-            raise ValueError(f"event seq {event.seq} does not follow version {self.version}")
-        action = engine.action_from_json(event.payload["action"], self.variant)
-        self.state = engine.apply_legal(self.state, action)
-        self.version = event.seq
-        acting = engine.acting_seat(self.state)
-        if acting is not None and acting != self.acting:
-            self.turn_version, self.turn_started_at = event.seq, event.created_at
-        self.acting = acting
-
-    def into(self, record: GameRecord) -> GameRecord:
-        return replace(
-            record,
-            version=self.version,
-            state=self.state,
-            turn_version=self.turn_version,
-            turn_started_at=self.turn_started_at,
-        )
-
-
-def _ends_time_outs(record: GameRecord, event: Event) -> bool:
-    """A player's own move after time-outs: it resets their count (see ``_apply``)."""
-    return (
-        event.seat is not None
-        and not event.payload.get("on_time_out")
-        and record.seats[event.seat].timeouts_in_row > 0
+def _fold_actions(record: GameRecord, events: Iterator[Event]) -> tuple[GameRecord, Event | None]:
+    """The actions at the head of ``events`` folded into ``record``'s state, with the move clock
+    kept as ``evolve`` keeps it; returns the record and the first event not taken (None at the
+    end). A player's own action that ends their run of time-outs changes their seat: it stops
+    the run, to go through ``evolve``.
+    """
+    assert record.state is not None
+    state, variant, version = record.state, record.variant, record.version
+    acting, turn_version, turn_started_at = (
+        record.acting_seat,
+        record.turn_version,
+        record.turn_started_at,
     )
+    timed_out = {index for index, seat in enumerate(record.seats) if seat.timeouts_in_row}
+    apply_legal, acting_seat = engine.apply_legal, engine.acting_seat
+    stopped_at = None
+    for event in events:
+        seq, kind, payload, seat, created_at, _schema, action = event
+        if kind != EventKind.ACTION_TAKEN or (seat in timed_out and not payload.get("on_time_out")):
+            stopped_at = event
+            break
+        if seq != version + 1:
+            raise ValueError(f"event seq {seq} does not follow version {version}")
+        if action is None:
+            action = engine.action_from_json(payload["action"], variant)
+        state = apply_legal(state, action)
+        version = seq
+        now_acting = acting_seat(state)
+        if now_acting is not None and now_acting != acting:
+            turn_version, turn_started_at = seq, created_at
+        acting = now_acting
+    record = replace(
+        record,
+        version=version,
+        state=state,
+        turn_version=turn_version,
+        turn_started_at=turn_started_at,
+    )
+    return record, stopped_at
 
 
 def evolve(record: GameRecord | None, event: Event) -> GameRecord:
@@ -227,72 +226,80 @@ def evolve(record: GameRecord | None, event: Event) -> GameRecord:
         )
     if event.seq != record.version + 1:
         raise ValueError(f"event seq {event.seq} does not follow version {record.version}")
-    acting_before = record.acting_seat
-    after = _apply(replace(record, version=event.seq), event)
-    acting_after = after.acting_seat
+    changes = _changes(record, event)
+    changes["version"] = event.seq
+    # One copy of the record per event: the fold makes one per event of every replay.
+    acting_after = _acting_seat(
+        changes.get("status", record.status), changes.get("state", record.state)
+    )
     reclaimed_own_turn = (
         event.kind == EventKind.SEAT_RECLAIMED and event.payload["seat"] == acting_after
     )
     if acting_after is not None and (
-        acting_after != acting_before or event.kind == EventKind.GAME_STARTED or reclaimed_own_turn
+        acting_after != record.acting_seat
+        or event.kind == EventKind.GAME_STARTED
+        or reclaimed_own_turn
     ):
         # The clock of a move starts when the turn reaches a seat; a player's own follow-up
         # decisions (giving back tokens, choosing a noble) run on the same clock.
-        after = replace(after, turn_version=event.seq, turn_started_at=event.created_at)
-    return after
+        changes["turn_version"], changes["turn_started_at"] = event.seq, event.created_at
+    return replace(record, **changes)
 
 
-def _apply(record: GameRecord, event: Event) -> GameRecord:
+def _changes(record: GameRecord, event: Event) -> dict[str, Any]:
+    """The fields ``event`` changes in ``record``, with their new values."""
     payload = event.payload
     match event.kind:
         case EventKind.SEAT_TAKEN:
             seat = SeatRecord(user_id=payload["user"], display_name=payload["display_name"])
-            return replace(record, seats=_with_seat(record.seats, payload["seat"], seat))
+            return {"seats": _with_seat(record.seats, payload["seat"], seat)}
         case EventKind.BOT_ADDED:
             seat = SeatRecord(bot_level=payload["level"], display_name=payload["display_name"])
-            return replace(record, seats=_with_seat(record.seats, payload["seat"], seat))
+            return {"seats": _with_seat(record.seats, payload["seat"], seat)}
         case EventKind.SEAT_LEFT:
-            return replace(record, seats=_with_seat(record.seats, payload["seat"], SeatRecord()))
+            return {"seats": _with_seat(record.seats, payload["seat"], SeatRecord())}
         case EventKind.GAME_STARTED:
             setup = engine.setup_from_json(payload["setup"])
-            return replace(
-                record,
-                status=ACTIVE,
-                setup=setup,
-                commitment=payload["commitment"],
-                state=engine.initial_state(setup),
-                started_at=event.created_at,
-            )
+            return {
+                "status": ACTIVE,
+                "setup": setup,
+                "commitment": payload["commitment"],
+                "state": engine.initial_state(setup),
+                "started_at": event.created_at,
+            }
         case EventKind.ACTION_TAKEN:
             assert record.state is not None
-            action = engine.action_from_json(payload["action"], record.variant)
-            record = replace(record, state=engine.apply_action(record.state, action))
+            action = event.action
+            if action is None:
+                action = engine.action_from_json(payload["action"], record.variant)
+            changes: dict[str, Any] = {"state": engine.apply_action(record.state, action)}
             if event.seat is not None and not payload.get("on_time_out"):
                 # A move the player made themselves ends a run of time-outs.
                 seat = record.seats[event.seat]
                 if seat.timeouts_in_row:
                     seat = replace(seat, timeouts_in_row=0)
-                    record = replace(record, seats=_with_seat(record.seats, event.seat, seat))
-            return record
+                    changes["seats"] = _with_seat(record.seats, event.seat, seat)
+            return changes
         case EventKind.TURN_TIMED_OUT | EventKind.SEAT_HANDED_TO_BOT | EventKind.SEAT_RECLAIMED:
-            return _apply_deadline_event(record, event)
+            return {"seats": _seats_after_deadline_event(record, event)}
         case EventKind.PLAYER_RESIGNED:
-            return replace(record, resigned=(*record.resigned, payload["seat"]))
+            return {"resigned": (*record.resigned, payload["seat"])}
         case EventKind.GAME_FINISHED:
-            return replace(
-                record, status=FINISHED, result=payload["result"], finished_at=event.created_at
-            )
+            return {
+                "status": FINISHED,
+                "result": payload["result"],
+                "finished_at": event.created_at,
+            }
         case EventKind.GAME_ABORTED:
-            return replace(
-                record,
-                status=ABORTED,
-                result={"aborted": True, "reason": payload.get("reason", "")},
-                finished_at=event.created_at,
-            )
+            return {
+                "status": ABORTED,
+                "result": {"aborted": True, "reason": payload.get("reason", "")},
+                "finished_at": event.created_at,
+            }
     raise ValueError(f"unknown event kind {event.kind!r}")
 
 
-def _apply_deadline_event(record: GameRecord, event: Event) -> GameRecord:
+def _seats_after_deadline_event(record: GameRecord, event: Event) -> tuple[SeatRecord, ...]:
     """Time-outs and the seat handed to the bot and back (docs/decisions.md, deadlines)."""
     index = event.payload["seat"]
     seat = record.seats[index]
@@ -302,7 +309,7 @@ def _apply_deadline_event(record: GameRecord, event: Event) -> GameRecord:
         seat = replace(seat, is_away=True, timeouts_in_row=0)
     else:
         seat = replace(seat, is_away=False, timeouts_in_row=0)
-    return replace(record, seats=_with_seat(record.seats, index, seat))
+    return _with_seat(record.seats, index, seat)
 
 
 def result_of(record: GameRecord) -> dict[str, Any] | None:

@@ -13,10 +13,10 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from games import engine, projection
+from games import engine, projection, row_reads
 from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat
-from games.projection import Event, GameRecord, SeatRecord
+from games.projection import GameRecord, SeatRecord
 
 Viewer = AbstractBaseUser | AnonymousUser | None
 
@@ -25,8 +25,9 @@ HIDDEN_SETUP_FIELDS = ("setup", "salt")
 
 
 def game_get(game_id: int) -> Game:
-    """The game's row. In SQL, as the other hot reads here: a third of the ORM's CPU."""
-    game = next(iter(Game.objects.raw(_GAME, [game_key(game_id)])), None)
+    """The game's row: read with a cursor (``row_reads``), the ORM's model machinery costs
+    three times the round trip here, and this is under every snapshot load."""
+    game = row_reads.game_row(game_key(game_id))
     if game is None:
         raise GameNotFound(f"There is no game {game_id}.")
     return game
@@ -42,9 +43,6 @@ def game_key(game_id: object) -> int:
     if not 0 < key < 2**63:
         raise GameNotFound(f"There is no game {game_id}.")
     return key
-
-
-_GAME = f"SELECT * FROM {Game._meta.db_table} WHERE id = %s"
 
 
 def game_variant(game_id: int) -> str | None:
@@ -67,9 +65,7 @@ def game_replay(game: Game, *, checked: bool = False) -> GameRecord:
 
     ``checked`` makes the engine check every recorded action again (``projection.replay``).
     """
-    # Plain rows through the model's manager, not the related one (a little less to build).
-    rows = GameEvent.objects.filter(game_id=game.pk).order_by("seq").values_list(*_EVENT_FIELDS)
-    return projection.replay(_events(rows), checked=checked)
+    return projection.replay(row_reads.game_events(game.pk, game.variant), checked=checked)
 
 
 def game_record(game: Game, *, seats: tuple[SeatRecord, ...] | None = None) -> GameRecord:
@@ -298,16 +294,6 @@ def _revealed(game: Game, state: engine.State) -> dict[str, Any]:
 
 SEAT_RECORD_FIELDS = ("user_id", "bot_level", "display_name", "is_away", "timeouts_in_row")
 """A seat row's columns in the order of ``SeatRecord``'s fields."""
-
-_EVENT_FIELDS = ("seq", "kind", "payload", "seat", "created_at", "schema_version")
-
-
-def _events(rows: Iterable[tuple[Any, ...]]) -> Iterable[Event]:
-    """Events from rows of ``_EVENT_FIELDS`` (plain values: no model instance per event)."""
-    upcast = projection.upcast
-    for seq, kind, payload, seat, created_at, schema_version in rows:
-        yield Event(seq, kind, upcast(kind, schema_version, payload), seat, created_at,
-                    schema_version)  # fmt: skip
 
 
 def game_bot_turn(game: Game) -> tuple[int, str, dict[str, Any]] | None:

@@ -1,0 +1,136 @@
+"""The replay's and snapshot load's own reads (``games.row_reads``) give exactly what the ORM
+gives, and the fast fold of a replay gives exactly what folding every event with ``evolve`` does."""
+
+from __future__ import annotations
+
+import functools
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from games import engine, projection, row_reads, services
+from games.models import Game, GameEvent
+from tests.games.helpers import play_random, reload
+
+pytestmark = pytest.mark.django_db
+
+
+def orm_events(game: Game) -> list[tuple[Any, ...]]:
+    return list(
+        GameEvent.objects.filter(game=game)
+        .order_by("seq")
+        .values_list("seq", "kind", "payload", "seat", "created_at", "schema_version")
+    )
+
+
+def assert_same_row(read: Game, expected: Game) -> None:
+    for field in Game._meta.concrete_fields:
+        value, wanted = getattr(read, field.attname), getattr(expected, field.attname)
+        assert (field.name, value) == (field.name, wanted)
+        assert type(value) is type(wanted), field.name
+        if isinstance(wanted, datetime):
+            assert value.tzinfo is wanted.tzinfo, field.name
+
+
+def test_a_finished_games_row_reads_as_the_orm_reads_it(started_game: Game) -> None:
+    game = play_random(started_game, 1000, seed=3)
+    assert game.status == Game.Status.FINISHED
+
+    read = row_reads.game_row(game.pk)
+
+    assert read is not None
+    assert_same_row(read, reload(game))
+
+
+def test_a_row_with_a_move_clock_and_times_on_the_whole_second_reads_as_the_orm_reads_it(
+    alice: User, bob: User
+) -> None:
+    game = services.game_create(
+        variant="splendor",
+        seats=[services.UserSeat(alice), services.UserSeat(bob)],
+        created_by=alice,
+        move_seconds=3600,
+    )
+    on_the_second = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
+    Game.objects.filter(pk=game.pk).update(
+        started_at=on_the_second, turn_started_at=on_the_second + timedelta(microseconds=1)
+    )
+    expected = reload(game)
+    assert expected.turn_deadline is not None
+    assert expected.finished_at is None
+
+    read = row_reads.game_row(game.pk)
+
+    assert read is not None
+    assert_same_row(read, expected)
+    assert read.started_at == on_the_second
+
+
+def test_a_waiting_games_row_reads_as_the_orm_reads_it(alice: User) -> None:
+    game = services.game_create(
+        variant="splendor", seats=[services.OpenSeat()] * 3, created_by=alice
+    )
+
+    read = row_reads.game_row(game.pk)
+
+    assert read is not None
+    assert_same_row(read, reload(game))
+
+
+def test_no_row_for_a_game_that_does_not_exist() -> None:
+    assert row_reads.game_row(2**62) is None
+
+
+def test_a_games_events_read_as_the_orm_reads_them_with_each_action_parsed(
+    started_game: Game,
+) -> None:
+    game = play_random(started_game, 1000, seed=5)
+
+    events = list(row_reads.game_events(game.pk, game.variant))
+
+    assert [tuple(event[:6]) for event in events] == orm_events(game)
+    actions = [event for event in events if event.kind == GameEvent.Kind.ACTION_TAKEN]
+    assert len(actions) > 40
+    for event in actions:
+        assert event.action == engine.action_from_json(event.payload["action"], "splendor")
+    assert all(event.action is None for event in events if event not in actions)
+
+
+def test_the_parsed_actions_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(row_reads, "_ACTIONS_KEPT", 3)
+    monkeypatch.setattr(row_reads, "_actions_taken", {})
+    texts = [f'{{"action": {{"type": "reserve_card", "card": {card}}}}}' for card in range(5)]
+
+    parsed = [row_reads.action_taken_from_text("splendor", text) for text in texts]
+
+    assert len(row_reads._actions_taken) <= 3
+    assert [action for _payload, action in parsed] == [
+        engine.action_from_json({"type": "reserve_card", "card": card}) for card in range(5)
+    ]
+
+
+def test_a_malformed_action_payload_is_refused_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(row_reads, "_actions_taken", {})
+
+    with pytest.raises(engine.MalformedJSON):
+        row_reads.action_taken_from_text("splendor", '{"action": {"type": "steal"}}')
+
+    assert row_reads._actions_taken == {}
+
+
+@pytest.mark.parametrize("resign_after", [None, 31])
+def test_the_fast_fold_equals_evolve_over_every_event_at_every_step(
+    started_game: Game, alice: User, resign_after: int | None
+) -> None:
+    game = play_random(started_game, 1000 if resign_after is None else resign_after, seed=7)
+    if resign_after is not None:
+        services.game_resign(game_id=game.pk, user=alice)
+    events = list(row_reads.game_events(game.pk, game.variant))
+    assert reload(game).status == Game.Status.FINISHED
+
+    for end in range(1, len(events) + 1):
+        step_by_step = functools.reduce(projection.evolve, events[:end], None)
+        assert projection.replay(events[:end]) == step_by_step
+        assert projection.replay(events[:end], checked=True) == step_by_step
