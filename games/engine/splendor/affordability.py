@@ -1,15 +1,20 @@
 """Which cards a player can afford, worked out once per state from per-colour tables.
 
 ``legal_actions`` asks this of every face-up and reserved card in every position a bot or a
-playout visits, so the answer for all 90 cards is computed at once with big-integer arithmetic:
+playout visits, so the answer for all 90 cards is computed at once with big-integer arithmetic.
+Each card has an 8-bit slot (byte ``card`` of the number, little-endian):
 
-- Without gold, a card is affordable when each colour's cost is within the player's spending
-  power in that colour (bonus plus tokens). ``WITHIN[colour][power]`` is the set of cards (one
-  bit per card id) whose cost in ``colour`` is at most ``power``; the five sets are intersected.
-- With gold, a card is affordable when its shortfall summed over the colours is at most the
-  gold held. ``_SHORTFALL[colour][power]`` packs every card's shortfall in ``colour`` into an
-  8-bit slot per card; the five are added, slot by slot, with ``127 - gold`` in each slot, so a
-  slot's top bit is set exactly when that card's shortfall exceeds the gold.
+- A card is affordable when its shortfall, summed over the colours, is at most the gold held;
+  a colour's shortfall is how far its cost exceeds the player's spending power in that colour
+  (bonus plus tokens). ``_SHORTFALL[colour][power]`` packs every card's shortfall in
+  ``colour`` into its slot.
+- :func:`affordable_slots` starts from ``128 + gold`` in every slot and subtracts the five
+  packed shortfalls: a slot stays at 128 or more (its top bit set) exactly when that card's
+  shortfall is within the gold. No slot borrows from its neighbour, since a shortfall is at most
+  35. The result, masked with the slots' top bits (:data:`TOP_BIT`), is the affordable cards.
+
+Kept in bytes, the answer can be read in any order of cards at C speed: ``to_bytes`` gives one
+byte per card, which ``legality`` picks out in the board's order.
 
 The tables cover every spending power a game can reach (18 cards of a colour plus 7 tokens);
 a hand-built position beyond them falls back to the plain sums, with the same answer.
@@ -20,20 +25,19 @@ from __future__ import annotations
 from games.engine.splendor.catalogue import CARDS
 from games.engine.splendor.gems import GEM_COLOURS, GOLD, Gems, Tokens
 
+SLOT_BYTES = len(CARDS)
+"""The bytes of a packed answer: one per card."""
 _SLOT_BITS = 8
 _SLOT_TOP = 1 << (_SLOT_BITS - 1)
 POWER_LIMIT = 32
 """Spending powers 0..31 per colour are tabled: more than any game can reach."""
+_GOLD_LIMIT = 64
+"""Gold counts 0..63 are tabled (a game has five)."""
 
 _CARD_COSTS: tuple[Gems, ...] = tuple(card.cost for card in CARDS)
 
-WITHIN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        sum(1 << card for card, cost in enumerate(_CARD_COSTS) if cost[colour] <= power)
-        for power in range(POWER_LIMIT)
-    )
-    for colour in GEM_COLOURS
-)
+TOP_BIT: tuple[int, ...] = tuple(_SLOT_TOP << (_SLOT_BITS * card) for card in range(len(CARDS)))
+"""Per card, the top bit of its slot: set in :func:`affordable_slots` when it is affordable."""
 _SHORTFALL: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         sum(
@@ -45,52 +49,44 @@ _SHORTFALL: tuple[tuple[int, ...], ...] = tuple(
     for colour in GEM_COLOURS
 )
 _GOLD_BIAS: tuple[int, ...] = tuple(
-    sum((_SLOT_TOP - 1 - gold) << (_SLOT_BITS * card) for card in range(len(CARDS)))
-    for gold in range(_SLOT_TOP - 40)
+    sum((_SLOT_TOP + gold) << (_SLOT_BITS * card) for card in range(len(CARDS)))
+    for gold in range(_GOLD_LIMIT)
 )
-"""Per gold count, ``127 - gold`` in every card's slot (a shortfall is at most 35)."""
-_TOP_BIT_OF: tuple[int, ...] = tuple(
-    _SLOT_BITS * card + _SLOT_BITS - 1 for card in range(len(CARDS))
-)
-"""Per card, the bit of a packed shortfall that is set when the card is out of reach."""
+"""Per gold count, ``128 + gold`` in every card's slot."""
+SHORTFALL_WHITE, SHORTFALL_BLUE, SHORTFALL_GREEN, SHORTFALL_RED, SHORTFALL_BLACK = _SHORTFALL
+GOLD_BIAS = _GOLD_BIAS
+"""The tables by name, for ``legality`` to read inline (a call costs as much as the sums)."""
 
 
-def affordable(tokens: Tokens, bonuses: Gems, candidates: tuple[int, ...]) -> list[int]:
-    """The cards among ``candidates`` the player can afford, in the order given.
+def affordable_slots(tokens: Tokens, bonuses: Gems) -> int:
+    """Every card's slot, with its top bit set when the player can afford it.
 
-    Right with or without gold; without gold, ``legality`` intersects the ``WITHIN`` sets
-    itself, which is quicker still."""
+    Mask with :data:`TOP_BIT` to keep only the answer; ``legality`` inlines this."""
     try:
-        over = (
-            _SHORTFALL[0][bonuses[0] + tokens[0]]
-            + _SHORTFALL[1][bonuses[1] + tokens[1]]
-            + _SHORTFALL[2][bonuses[2] + tokens[2]]
-            + _SHORTFALL[3][bonuses[3] + tokens[3]]
-            + _SHORTFALL[4][bonuses[4] + tokens[4]]
-            + _GOLD_BIAS[tokens[GOLD]]
+        return (
+            _GOLD_BIAS[tokens[GOLD]]
+            - _SHORTFALL[0][bonuses[0] + tokens[0]]
+            - _SHORTFALL[1][bonuses[1] + tokens[1]]
+            - _SHORTFALL[2][bonuses[2] + tokens[2]]
+            - _SHORTFALL[3][bonuses[3] + tokens[3]]
+            - _SHORTFALL[4][bonuses[4] + tokens[4]]
         )
     except IndexError:
-        return [card for card in candidates if _is_affordable_by_sums(tokens, bonuses, card)]
-    top_bit = _TOP_BIT_OF
-    return [card for card in candidates if not over >> top_bit[card] & 1]
+        return affordable_by_sums(tokens, bonuses)
 
 
-CARD_BITS: tuple[int, ...] = tuple(1 << card for card in range(len(CARDS)))
-"""Each card's bit in a mask of cards."""
+def affordable_by_sums(tokens: Tokens, bonuses: Gems) -> int:
+    """The rule itself, in the same packed form, for a hand beyond the tables."""
+    slots = 0
+    for card, cost in enumerate(_CARD_COSTS):
+        shortfall = sum(
+            max(0, cost[colour] - bonuses[colour] - tokens[colour]) for colour in GEM_COLOURS
+        )
+        if shortfall <= tokens[GOLD]:
+            slots |= TOP_BIT[card]
+    return slots
 
 
-def card_mask(cards: tuple[int, ...]) -> int:
-    """The bit mask with the bit of each of ``cards`` set."""
-    mask = 0
-    for card in cards:
-        mask |= CARD_BITS[card]
-    return mask
-
-
-def _is_affordable_by_sums(tokens: Tokens, bonuses: Gems, card: int) -> bool:
-    """The rule itself, for spending powers beyond the tables."""
-    cost = _CARD_COSTS[card]
-    shortfall = sum(
-        max(0, cost[colour] - bonuses[colour] - tokens[colour]) for colour in GEM_COLOURS
-    )
-    return shortfall <= tokens[GOLD]
+def is_affordable(tokens: Tokens, bonuses: Gems, card: int) -> bool:
+    """Whether the player can pay for ``card``, gold standing in for any shortfall."""
+    return bool(affordable_slots(tokens, bonuses) & TOP_BIT[card])

@@ -8,9 +8,11 @@ and ``apply_action`` accepts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from itertools import combinations, product
-from operator import ge
+from itertools import combinations, compress, product
+from operator import ge, itemgetter
+from typing import cast
 
 from games.engine.splendor.actions import (
     Action,
@@ -23,10 +25,15 @@ from games.engine.splendor.actions import (
     TakeGems,
 )
 from games.engine.splendor.affordability import (
-    CARD_BITS,
-    WITHIN,
-    affordable,
-    card_mask,
+    GOLD_BIAS,
+    SHORTFALL_BLACK,
+    SHORTFALL_BLUE,
+    SHORTFALL_GREEN,
+    SHORTFALL_RED,
+    SHORTFALL_WHITE,
+    SLOT_BYTES,
+    TOP_BIT,
+    affordable_by_sums,
 )
 from games.engine.splendor.catalogue import CARDS, LEVELS, NOBLES
 from games.engine.splendor.gems import GEM_COLOURS, GOLD, TOKEN_COLOURS, Gems, Tokens
@@ -102,52 +109,55 @@ def legal_actions(state: GameState) -> list[Action]:
     """Exactly the options of the current phase, in a stable order; empty once the game is over.
 
     The inner loop of every playout and search, so the main phase's actions are worked out
-    here, from tables built once: the takes by supply, the reserve actions by board and decks,
-    and the affordability tables of ``affordability`` (inlined: a call costs as much as the
-    arithmetic).
+    here, from tables built once: the takes by supply, the reserve and buy actions of the
+    board's cards (remembered while the board stays the same object), and the affordability
+    tables of ``affordability`` (inlined: a call costs as much as the arithmetic). Purchases
+    are listed in the board's order, then the reserved cards' order.
     """
-    phase = state.phase
+    players, supply, decks, board, _, seat, phase, _, _, pending = state
     if phase != MAIN:
         if phase == RETURN_TOKENS:
-            return list(_return_actions(state.players[state.current].tokens))
+            return list(_return_actions(players[seat].tokens))
         if phase == CHOOSE_NOBLE:
-            return [_CHOOSE_NOBLE[noble] for noble in state.pending_nobles]
+            return [_CHOOSE_NOBLE[noble] for noble in pending]
         return []
-    players, supply, decks, board, _, seat, _, _, _, _ = state
     takes = _takes_by_supply.get(supply)
     if takes is None:
         takes = _remember_takes(supply)
-    actions: list[Action] = list(takes)
     tokens, _, reserved, _, _, bonuses, _ = players[seat]
     memo = _board_memo
     if memo[0] is not board or memo[1] is not decks:
         memo = _remember_board(board, decks)
-    candidates = memo[2]
-    mask = memo[4]
-    if reserved:
-        if len(reserved) < RESERVE_LIMIT:
-            actions += memo[3]
-        candidates = candidates + reserved
-        for card in reserved:
-            mask |= CARD_BITS[card]
-    else:
-        actions += memo[3]
-    if tokens[5]:
-        actions += map(_BUY_CARD.__getitem__, affordable(tokens, bonuses, candidates))
-        return actions or [PASS]
+    _, _, reserves, tops, buys, bytes_of_face_up = memo
     try:
-        within = (
-            WITHIN[0][bonuses[0] + tokens[0]] & WITHIN[1][bonuses[1] + tokens[1]]
-            & WITHIN[2][bonuses[2] + tokens[2]] & WITHIN[3][bonuses[3] + tokens[3]]
-            & WITHIN[4][bonuses[4] + tokens[4]] & mask
+        affordable = (
+            GOLD_BIAS[tokens[5]]
+            - SHORTFALL_WHITE[bonuses[0] + tokens[0]] - SHORTFALL_BLUE[bonuses[1] + tokens[1]]
+            - SHORTFALL_GREEN[bonuses[2] + tokens[2]] - SHORTFALL_RED[bonuses[3] + tokens[3]]
+            - SHORTFALL_BLACK[bonuses[4] + tokens[4]]
         )  # fmt: skip
-    except IndexError:  # a spending power beyond the tables (a hand-built position)
-        within = card_mask(tuple(affordable(tokens, bonuses, candidates)))
-    if within:
-        if within & (within - 1):
-            actions += [_BUY_CARD[card] for card in candidates if within >> card & 1]
+    except IndexError:  # a hand beyond the tables (a hand-built position)
+        affordable = affordable_by_sums(tokens, bonuses)
+    if not reserved:
+        actions: list[Action] = [*takes, *reserves]
+        on_board = affordable & tops
+        if on_board:
+            if on_board & (on_board - 1):
+                # Several: each card's byte says whether it is affordable; pick them in order.
+                actions += compress(buys, bytes_of_face_up(on_board.to_bytes(SLOT_BYTES, "little")))
+            else:
+                actions.append(_BUY_CARD[(on_board.bit_length() >> 3) - 1])
+        return actions or [PASS]
+    actions = [*takes, *reserves] if len(reserved) < RESERVE_LIMIT else list(takes)
+    on_board = affordable & tops
+    if on_board:
+        if on_board & (on_board - 1):
+            actions += compress(buys, bytes_of_face_up(on_board.to_bytes(SLOT_BYTES, "little")))
         else:
-            actions.append(_BUY_CARD[within.bit_length() - 1])
+            actions.append(_BUY_CARD[(on_board.bit_length() >> 3) - 1])
+    for card in reserved:
+        if affordable & TOP_BIT[card]:
+            actions.append(_BUY_CARD[card])
     return actions or [PASS]
 
 
@@ -181,58 +191,66 @@ def _remember_takes(supply: Tokens) -> tuple[TakeGems, ...]:
 
 _Board = tuple[tuple[int | None, ...], ...]
 _Decks = tuple[tuple[int, ...], ...]
-_Row = tuple[int | None, ...]
-_RowMemo = tuple[_Row, tuple[int, ...], tuple[ReserveCard, ...], int]
-_BoardMemo = tuple[_Board, _Decks, tuple[int, ...], tuple[Action, ...], int]
-_board_memo: _BoardMemo = ((), (), (), (), 0)
-"""The last board and decks seen, the face-up cards, every reservation they allow, and the
-face-up cards' bits.
+_BytesPicker = Callable[[bytes], tuple[int, ...]]
+_BoardMemo = tuple[_Board, _Decks, tuple[Action, ...], int, tuple[BuyCard, ...], _BytesPicker]
+_board_memo: _BoardMemo = ((), (), (), 0, (), itemgetter(0, 0))
+"""The last board and decks seen, then what ``legal_actions`` needs of them: every reservation
+they allow, the face-up cards' top bits (``affordability.TOP_BIT``), their purchases in the
+board's order, and the picker of their bytes from a packed answer, in the same order.
 
 Consecutive states share their board and decks objects until a card leaves them, so playouts
 mostly find them here. Replaced whole, so a reader in another thread sees one consistent entry;
 holding the objects keeps their ids from being reused."""
-_row_memos: list[_RowMemo] = [((), (), (), 0)] * 3
-"""The same per level for the last row seen: a purchase or reservation replaces one row and
-the other two stay the same objects, so only the new row is worked out."""
 
 
 def _remember_board(board: _Board, decks: _Decks) -> _BoardMemo:
     global _board_memo
-    if len(board) != 3 or len(decks) != 3:  # never in a game: worked out plainly
-        face_up = tuple([card for row in board for card in row if card is not None])
-        reserves: tuple[Action, ...] = tuple(map(_RESERVE_CARD.__getitem__, face_up))
-        reserves += tuple(_RESERVE_FROM_DECK[level] for level, deck in enumerate(decks) if deck)
-        _board_memo = (board, decks, face_up, reserves, card_mask(face_up))
-        return _board_memo
-    first, second, third = _row_memos
-    if first[0] is not board[0]:
-        first = _remember_row(0, board[0])
-    if second[0] is not board[1]:
-        second = _remember_row(1, board[1])
-    if third[0] is not board[2]:
-        third = _remember_row(2, board[2])
-    reserves = first[2] + second[2] + third[2]
-    if decks[0] and decks[1] and decks[2]:
+    if len(board) == 3:
+        # Usually one row is new (a card left it): only that row is worked out. The memos are
+        # read once into locals, so another thread's rows never mix with this board's.
+        memos = list(_row_memos)
+        for level in 0, 1, 2:
+            row = board[level]
+            if memos[level][0] is not row:
+                try:  # a full row is its cards; indexing by an empty slot raises TypeError
+                    first, second, third, fourth = cards = cast(tuple[int, ...], row)
+                    tops = TOP_BIT[first] | TOP_BIT[second] | TOP_BIT[third] | TOP_BIT[fourth]
+                    memo: _RowMemo = (row, cards, tops)
+                except (TypeError, ValueError):  # an empty slot (or a hand-built row)
+                    memo = _row_memo(row)
+                memos[level] = _row_memos[level] = memo
+        first_row, second_row, third_row = memos
+        cards = first_row[1] + second_row[1] + third_row[1]
+        tops = first_row[2] | second_row[2] | third_row[2]
+    else:  # never in a game
+        memos = [_row_memo(row) for row in board]
+        cards = tuple([card for memo in memos for card in memo[1]])
+        tops = sum([memo[2] for memo in memos])
+    if len(cards) > 1:
+        pick = itemgetter(*cards)
+        reserves: tuple[Action, ...] = pick(_RESERVE_CARD)
+        buys: tuple[BuyCard, ...] = pick(_BUY_CARD)
+    else:  # one card or none: ``itemgetter`` would not answer a tuple
+        pick = itemgetter(*cards, 0, 0)
+        reserves = tuple(map(_RESERVE_CARD.__getitem__, cards))
+        buys = tuple(map(_BUY_CARD.__getitem__, cards))
+    if len(decks) == 3 and decks[0] and decks[1] and decks[2]:
         reserves += _RESERVE_FROM_DECK
     else:
-        reserves += tuple(_RESERVE_FROM_DECK[level] for level in range(3) if decks[level])
-    _board_memo = (
-        board, decks, first[1] + second[1] + third[1], reserves, first[3] | second[3] | third[3]
-    )  # fmt: skip
+        reserves += tuple(_RESERVE_FROM_DECK[level] for level, deck in enumerate(decks) if deck)
+    _board_memo = (board, decks, reserves, tops, buys, pick)
     return _board_memo
 
 
-def _remember_row(level: int, row: _Row) -> _RowMemo:
-    if None in row:
-        face_up = tuple([card for card in row if card is not None])
-        mask = card_mask(face_up)
-    else:
-        face_up = row  # type: ignore[assignment]  # no empty slot: the row is its cards
-        first, second, third, fourth = face_up
-        mask = CARD_BITS[first] | CARD_BITS[second] | CARD_BITS[third] | CARD_BITS[fourth]
-    memo = (row, face_up, tuple(map(_RESERVE_CARD.__getitem__, face_up)), mask)
-    _row_memos[level] = memo
-    return memo
+_RowMemo = tuple[tuple[int | None, ...], tuple[int, ...], int]
+_row_memos: list[_RowMemo] = [((), (), 0)] * 3
+"""Per level, the last row seen, its cards and their top bits: a purchase or reservation
+replaces one row and the other two stay the same objects, so only the new row is worked out."""
+
+
+def _row_memo(row: tuple[int | None, ...]) -> _RowMemo:
+    cards = tuple([card for card in row if card is not None])
+    return (row, cards, sum(map(TOP_BIT.__getitem__, cards)))
 
 
 def amount_due(player: PlayerState, card: int) -> Gems:

@@ -13,6 +13,7 @@ Whatever comes from outside the engine goes through the validating ``apply_actio
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations_with_replacement
 from typing import Any
 
 from games.engine.splendor.actions import (
@@ -57,6 +58,9 @@ _NOBLES_MET: tuple[tuple[int, ...], ...] = tuple(
     for colour in GEM_COLOURS
 )  # fmt: skip
 """Per colour and bonus count, the nobles (one bit each) whose need in that colour it meets."""
+(
+    _NOBLES_MET_WHITE, _NOBLES_MET_BLUE, _NOBLES_MET_GREEN, _NOBLES_MET_RED, _NOBLES_MET_BLACK,
+) = _NOBLES_MET  # fmt: skip
 _new_tuple = tuple.__new__
 """What a named tuple's generated ``__new__`` calls, called directly to skip a Python frame."""
 
@@ -67,19 +71,44 @@ def apply_legal(state: GameState, action: Action) -> GameState:
 
 
 # Each step reads the state and the acting player by unpacking them whole (one operation rather
-# than an attribute read per field) and hands the changed parts to ``_end_action``.
+# than an attribute read per field), works on token vectors colour by colour (cheaper than any
+# loop or ``map`` over six counts), and hands the changed parts to ``_end_action``.
+
+_TAKEN: dict[tuple[int, ...], Gems] = {
+    gems: tuple(gems.count(colour) for colour in GEM_COLOURS)
+    for count in range(1, 4)
+    for gems in combinations_with_replacement(GEM_COLOURS, count)
+}
+"""The tokens of each colour a take adds, by the take's gems (a legal take is sorted)."""
+_ONE_BONUS: tuple[Gems, ...] = tuple(
+    tuple(int(colour == other) for other in GEM_COLOURS) for colour in GEM_COLOURS
+)
 
 
 def _take_gems(state: GameState, action: TakeGems) -> GameState:
     players, supply, decks, board, nobles, seat, _, _, passes, _ = state
-    tokens, cards, reserved, blind, won, bonuses, points = players[seat]
-    taken = list(tokens)
-    left = list(supply)
-    for colour in action.gems:
-        taken[colour] += 1
-        left[colour] -= 1
-    player = _new_tuple(PlayerState, (tuple(taken), cards, reserved, blind, won, bonuses, points))
-    return _end_action(state, player, tuple(left), decks, board, nobles, passes, _MAY_GO_OVER)
+    (white, blue, green, red, black, gold), cards, reserved, blind, won, bonuses, points = players[
+        seat
+    ]
+    add_white, add_blue, add_green, add_red, add_black = _TAKEN[action.gems]
+    white += add_white
+    blue += add_blue
+    green += add_green
+    red += add_red
+    black += add_black
+    left_white, left_blue, left_green, left_red, left_black, left_gold = supply
+    player = _new_tuple(
+        PlayerState,
+        ((white, blue, green, red, black, gold), cards, reserved, blind, won, bonuses, points),
+    )
+    supply = (
+        left_white - add_white, left_blue - add_blue, left_green - add_green,
+        left_red - add_red, left_black - add_black, left_gold,
+    )  # fmt: skip
+    over = white + blue + green + red + black + gold > TOKEN_LIMIT
+    return _end_action(
+        state, player, supply, decks, board, nobles, passes, _OVER if over else _MAY_VISIT
+    )
 
 
 def _reserve_card(state: GameState, action: ReserveCard) -> GameState:
@@ -92,44 +121,97 @@ def _reserve_from_deck(state: GameState, action: ReserveFromDeck) -> GameState:
     index = action.level - 1
     decks = state.decks
     deck = decks[index]
-    rest = list(decks)
-    rest[index] = deck[1:]
-    return _reserve(state, deck[0], True, tuple(rest), state.board)
+    return _reserve(state, deck[0], True, _with_level(decks, index, deck[1:]), state.board)
 
 
 def _reserve(state: GameState, card: int, unseen: bool, decks: _Decks, board: _Board) -> GameState:
-    tokens, cards, reserved, blind, won, bonuses, points = state.players[state.current]
-    supply = state.supply
-    if supply[5]:
-        supply = (supply[0], supply[1], supply[2], supply[3], supply[4], supply[5] - 1)
-        tokens = (tokens[0], tokens[1], tokens[2], tokens[3], tokens[4], tokens[5] + 1)
+    players, supply, _, _, nobles, seat, _, _, passes, _ = state
+    tokens, cards, reserved, blind, won, bonuses, points = players[seat]
+    white, blue, green, red, black, gold = supply
+    if not gold:
+        over = sum(tokens) > TOKEN_LIMIT  # never in a game: no main phase starts above ten
+    else:
+        supply = (white, blue, green, red, black, gold - 1)
+        white, blue, green, red, black, gold = tokens
+        tokens = (white, blue, green, red, black, gold + 1)
+        over = white + blue + green + red + black + gold >= TOKEN_LIMIT
     player = _new_tuple(
         PlayerState,
         (tokens, cards, (*reserved, card), (*blind, card) if unseen else blind, won, bonuses,
          points),
     )  # fmt: skip
     return _end_action(
-        state, player, supply, decks, board, state.nobles, state.passes_this_round, _MAY_GO_OVER
+        state, player, supply, decks, board, nobles, passes, _OVER if over else _MAY_VISIT
     )
 
 
 def _buy_card(state: GameState, action: BuyCard) -> GameState:
-    players, left, decks, board, nobles, seat, _, _, passes, _ = state
+    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
     held, cards, reserved, blind, won, bonuses, points = players[seat]
     card = action.card
+    white, blue, green, red, black, gold = held
+    left_white, left_blue, left_green, left_red, left_black, left_gold = supply
     paid = action.payment
     if paid is None:
-        paid = _default_payment(held, bonuses, _CARD_COSTS[card])
-    tokens = (
-        held[0] - paid[0], held[1] - paid[1], held[2] - paid[2],
-        held[3] - paid[3], held[4] - paid[4], held[5] - paid[5],
-    )  # fmt: skip
-    supply = (
-        left[0] + paid[0], left[1] + paid[1], left[2] + paid[2],
-        left[3] + paid[3], left[4] + paid[4], left[5] + paid[5],
-    )  # fmt: skip
-    gained = list(bonuses)
-    gained[_CARD_COLOUR[card]] += 1
+        # Coloured tokens first, gold for the rest (``legality.default_payment``), unrolled.
+        cost_white, cost_blue, cost_green, cost_red, cost_black = _CARD_COSTS[card]
+        bonus_white, bonus_blue, bonus_green, bonus_red, bonus_black = bonuses
+        due = cost_white - bonus_white
+        if due > 0:
+            if due > white:
+                gold -= due - white
+                left_gold += due - white
+                due = white
+            white -= due
+            left_white += due
+        due = cost_blue - bonus_blue
+        if due > 0:
+            if due > blue:
+                gold -= due - blue
+                left_gold += due - blue
+                due = blue
+            blue -= due
+            left_blue += due
+        due = cost_green - bonus_green
+        if due > 0:
+            if due > green:
+                gold -= due - green
+                left_gold += due - green
+                due = green
+            green -= due
+            left_green += due
+        due = cost_red - bonus_red
+        if due > 0:
+            if due > red:
+                gold -= due - red
+                left_gold += due - red
+                due = red
+            red -= due
+            left_red += due
+        due = cost_black - bonus_black
+        if due > 0:
+            if due > black:
+                gold -= due - black
+                left_gold += due - black
+                due = black
+            black -= due
+            left_black += due
+    else:
+        pay_white, pay_blue, pay_green, pay_red, pay_black, pay_gold = paid
+        white -= pay_white
+        blue -= pay_blue
+        green -= pay_green
+        red -= pay_red
+        black -= pay_black
+        gold -= pay_gold
+        left_white += pay_white
+        left_blue += pay_blue
+        left_green += pay_green
+        left_red += pay_red
+        left_black += pay_black
+        left_gold += pay_gold
+    bonus_white, bonus_blue, bonus_green, bonus_red, bonus_black = bonuses
+    add_white, add_blue, add_green, add_red, add_black = _ONE_BONUS[_CARD_COLOUR[card]]
     if card in reserved:
         reserved = tuple([kept for kept in reserved if kept != card])
         if card in blind:
@@ -138,8 +220,11 @@ def _buy_card(state: GameState, action: BuyCard) -> GameState:
         decks, board = _refill(decks, board, card)
     player = _new_tuple(
         PlayerState,
-        (tokens, (*cards, card), reserved, blind, won, tuple(gained), points + _CARD_POINTS[card]),
-    )
+        ((white, blue, green, red, black, gold), (*cards, card), reserved, blind, won,
+         (bonus_white + add_white, bonus_blue + add_blue, bonus_green + add_green,
+          bonus_red + add_red, bonus_black + add_black), points + _CARD_POINTS[card]),
+    )  # fmt: skip
+    supply = (left_white, left_blue, left_green, left_red, left_black, left_gold)
     return _end_action(state, player, supply, decks, board, nobles, passes, _MAY_VISIT)
 
 
@@ -149,18 +234,21 @@ def _pass(state: GameState, action: Pass) -> GameState:
 
 
 def _return_tokens(state: GameState, action: ReturnTokens) -> GameState:
-    players, left, decks, board, nobles, seat, _, _, passes, _ = state
-    held, cards, reserved, blind, won, bonuses, points = players[seat]
-    back = action.tokens
-    tokens = (
-        held[0] - back[0], held[1] - back[1], held[2] - back[2],
-        held[3] - back[3], held[4] - back[4], held[5] - back[5],
+    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
+    (white, blue, green, red, black, gold), cards, reserved, blind, won, bonuses, points = players[
+        seat
+    ]
+    back_white, back_blue, back_green, back_red, back_black, back_gold = action.tokens
+    left_white, left_blue, left_green, left_red, left_black, left_gold = supply
+    player = _new_tuple(
+        PlayerState,
+        ((white - back_white, blue - back_blue, green - back_green, red - back_red,
+          black - back_black, gold - back_gold), cards, reserved, blind, won, bonuses, points),
     )  # fmt: skip
     supply = (
-        left[0] + back[0], left[1] + back[1], left[2] + back[2],
-        left[3] + back[3], left[4] + back[4], left[5] + back[5],
+        left_white + back_white, left_blue + back_blue, left_green + back_green,
+        left_red + back_red, left_black + back_black, left_gold + back_gold,
     )  # fmt: skip
-    player = _new_tuple(PlayerState, (tokens, cards, reserved, blind, won, bonuses, points))
     return _end_action(state, player, supply, decks, board, nobles, passes, _MAY_VISIT)
 
 
@@ -172,48 +260,12 @@ def _choose_noble(state: GameState, action: ChooseNoble) -> GameState:
     return _end_action(state, player, supply, decks, board, left, passes, _VISITED)
 
 
-def _default_payment(held: Tokens, bonuses: Gems, cost: Gems) -> Tokens:
-    """Coloured tokens first, gold for the rest: ``legality.default_payment``, unrolled."""
-    gold = 0
-    white = cost[0] - bonuses[0]
-    if white < 0:
-        white = 0
-    elif white > held[0]:
-        gold += white - held[0]
-        white = held[0]
-    blue = cost[1] - bonuses[1]
-    if blue < 0:
-        blue = 0
-    elif blue > held[1]:
-        gold += blue - held[1]
-        blue = held[1]
-    green = cost[2] - bonuses[2]
-    if green < 0:
-        green = 0
-    elif green > held[2]:
-        gold += green - held[2]
-        green = held[2]
-    red = cost[3] - bonuses[3]
-    if red < 0:
-        red = 0
-    elif red > held[3]:
-        gold += red - held[3]
-        red = held[3]
-    black = cost[4] - bonuses[4]
-    if black < 0:
-        black = 0
-    elif black > held[4]:
-        gold += black - held[4]
-        black = held[4]
-    return (white, blue, green, red, black, gold)
-
-
 _VISITED = 0
-"""What the action left to do: nothing but pass play on (a noble was just chosen)."""
+"""What the action leaves to check: nothing but passing play on (a noble was just chosen)."""
 _MAY_VISIT = 1
-"""A noble may visit: the action did not add tokens."""
-_MAY_GO_OVER = 2
-"""The player may hold more than ten tokens and must then return some; else a noble may visit."""
+"""A noble may visit."""
+_OVER = 2
+"""The player holds more than ten tokens and must return some first."""
 
 
 def _end_action(
@@ -224,29 +276,28 @@ def _end_action(
     board: _Board,
     nobles: tuple[int, ...],
     passes: int,
-    left_to_do: int,
+    left_to_check: int,
 ) -> GameState:
     """The one builder of the state that ends an action (as ``transitions._conclude_action``).
 
     Returning tokens above ten comes first, then at most one noble's visit (the player chooses
     when several qualify), then the next seat acts; at the end of a round the game ends if
-    someone has 15 points or every player passed. ``left_to_do`` says which of those checks
-    the action can call for."""
-    seat = current = state.current
-    turn = state.turn
+    someone has 15 points or every player passed. ``left_to_check`` says which of those the
+    action calls for."""
+    players, _, _, _, _, seat, _, turn, _, _ = state
     phase = MAIN
     pending: tuple[int, ...] = ()
-    if left_to_do == _MAY_GO_OVER and sum(player[0]) > TOKEN_LIMIT:
+    if left_to_check == _OVER:
         phase = RETURN_TOKENS
-    else:
-        if left_to_do and len(player[1]) >= _FEWEST_CARDS_FOR_A_NOBLE:
-            bonuses = player[5]
-            met = (
-                _NOBLES_MET[0][bonuses[0]] & _NOBLES_MET[1][bonuses[1]]
-                & _NOBLES_MET[2][bonuses[2]] & _NOBLES_MET[3][bonuses[3]]
-                & _NOBLES_MET[4][bonuses[4]]
-            )  # fmt: skip
-            qualifying = [noble for noble in nobles if met >> noble & 1] if met else []
+    elif left_to_check and len(player[1]) >= _FEWEST_CARDS_FOR_A_NOBLE:
+        bonus_white, bonus_blue, bonus_green, bonus_red, bonus_black = player[5]
+        met = (
+            _NOBLES_MET_WHITE[bonus_white] & _NOBLES_MET_BLUE[bonus_blue]
+            & _NOBLES_MET_GREEN[bonus_green] & _NOBLES_MET_RED[bonus_red]
+            & _NOBLES_MET_BLACK[bonus_black]
+        )  # fmt: skip
+        if met:
+            qualifying = [noble for noble in nobles if met >> noble & 1]
             if len(qualifying) > 1:
                 phase = CHOOSE_NOBLE
                 pending = tuple(qualifying)
@@ -254,19 +305,23 @@ def _end_action(
                 noble = qualifying[0]
                 player = _visited(player, noble)
                 nobles = tuple([other for other in nobles if other != noble])
-        if phase == MAIN:
-            turn += 1
-            current += 1
-    players = list(state.players)
-    players[seat] = player
-    if current == len(players):
-        if passes == current or max([other[6] for other in players]) >= WINNING_POINTS:
-            current, phase = seat, GAME_OVER
-        else:
-            current = passes = 0
+    if len(players) == 2:  # the commonest table, rebuilt without a list
+        players = (player, players[1]) if seat == 0 else (players[0], player)
+    else:
+        seats = list(players)
+        seats[seat] = player
+        players = tuple(seats)
+    current = seat
+    if phase == MAIN:
+        turn += 1
+        current += 1
+        if current == len(players):
+            if passes == current or max([other[6] for other in players]) >= WINNING_POINTS:
+                current, phase = seat, GAME_OVER
+            else:
+                current = passes = 0
     return _new_tuple(
-        GameState,
-        (tuple(players), supply, decks, board, nobles, current, phase, turn, passes, pending),
+        GameState, (players, supply, decks, board, nobles, current, phase, turn, passes, pending)
     )
 
 
@@ -286,14 +341,20 @@ def _refill(decks: _Decks, board: _Board, card: int) -> tuple[_Decks, _Board]:
     row = list(board[index])
     if deck:
         row[row.index(card)] = deck[0]
-        new_decks = list(decks)
-        new_decks[index] = deck[1:]
-        decks = tuple(new_decks)
+        decks = _with_level(decks, index, deck[1:])
     else:
         row[row.index(card)] = None
-    new_board = list(board)
-    new_board[index] = tuple(row)
-    return decks, tuple(new_board)
+    return decks, _with_level(board, index, tuple(row))
+
+
+def _with_level(levels: tuple[Any, ...], index: int, level: Any) -> tuple[Any, ...]:
+    """The three levels (decks or board rows) with the one at ``index`` replaced."""
+    first, second, third = levels
+    if index == 0:
+        return (level, second, third)
+    if index == 1:
+        return (first, level, third)
+    return (first, second, level)
 
 
 STEPS: dict[type, Callable[[GameState, Any], GameState]] = {
