@@ -11,9 +11,10 @@ A bot is named ``random``, ``greedy``, ``search@SECONDS`` (a time budget per mov
 duel`` plays Splendor Duel instead of the base game.
 
 ``--cpu-budget`` counts a base-game search bot's ``@SECONDS`` in the CPU time of its process
-instead of wall-clock time. A live game's bot has a wall-clock budget, but on a shared machine
-the CPU time that buys depends on the load: counting CPU time measures the bot itself, as an
-idle machine would give it. The time per move is printed both ways.
+instead of wall-clock time (the Duel search bot always counts CPU time). A live game's bot has
+a wall-clock budget, but on a shared machine the CPU time that buys depends on the load:
+counting CPU time measures the bot itself, as an idle machine would give it. The time per move
+is printed both ways.
 
     python benchmarks/bots.py                         # the three standard pairings
     python benchmarks/bots.py --pairings search@0.25:greedy --games 100 --processes 2
@@ -189,7 +190,7 @@ def main() -> None:
         parser.error("give one --games count, or one per pairing")
     if args.cpu_budget and args.variant != "splendor":
         parser.error("--cpu-budget is for the base game's search bot")
-    budget = "CPU time" if args.cpu_budget else "wall-clock time"
+    budget = "CPU time" if args.cpu_budget or args.variant == "duel" else "wall-clock time"
     print(f"seed {args.seed}, {args.processes} process(es), search budgets in {budget}")
     for pairing, games in zip(args.pairings, counts, strict=True):
         run_pairing(pairing, games, args.seed, args.processes, args.variant, args.cpu_budget)

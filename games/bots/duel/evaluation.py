@@ -26,12 +26,16 @@ _DECAY = 0.45
 _PROSPECTS = (0.6, 0.25, 0.1)
 
 
+OPPONENT_WEIGHT = 0.8
+"""How much of the opponent's value a position's value takes off."""
+
+
 def player_value(state: DuelState, seat: int) -> float:
-    return _player_value(state.pyramid, state.players[seat])
+    return scored_player(state.pyramid, state.players[seat])
 
 
 @lru_cache(maxsize=1 << 16)
-def _player_value(pyramid: tuple[tuple[int | None, ...], ...], player: PlayerState) -> float:
+def scored_player(pyramid: tuple[tuple[int | None, ...], ...], player: PlayerState) -> float:
     """A player's value given the pyramid: remembered, since a search scores the same player
     (most often the one not moving) against the same pyramid again and again."""
     tokens = player.tokens
@@ -64,25 +68,53 @@ def _prospect(card: int, bonuses: tuple[int, ...], tokens: tuple[int, ...], best
     """The card's worth to the player, discounted by the turns needed to afford it."""
     if _COLOURS[card] == JOKER and not any(bonuses):
         return 0.0
+    # Unrolled over the colours: a search scores every card of the pyramid for every position.
+    white, blue, green, red, black, pearl = _COSTS[card]
     short = 0
-    cost = _COSTS[card]
-    for colour in range(5):
-        due = cost[colour] - bonuses[colour]
-        if due > tokens[colour]:
-            short += due - tokens[colour]
-    if cost[5] > tokens[5]:
-        short += cost[5] - tokens[5]
+    if white:
+        white -= bonuses[0] + tokens[0]
+        if white > 0:
+            short += white
+    if blue:
+        blue -= bonuses[1] + tokens[1]
+        if blue > 0:
+            short += blue
+    if green:
+        green -= bonuses[2] + tokens[2]
+        if green > 0:
+            short += green
+    if red:
+        red -= bonuses[3] + tokens[3]
+        if red > 0:
+            short += red
+    if black:
+        black -= bonuses[4] + tokens[4]
+        if black > 0:
+            short += black
+    if pearl > tokens[5]:
+        short += pearl - tokens[5]
     short -= tokens[6]
-    worth = _POINTS[card] + 1.6 * _CROWNS[card] + 0.9 * _BONUS[card]
-    colour = _COLOURS[card]
-    if 0 <= colour < 5 and best and _POINTS[card]:
-        worth += 0.3 * _POINTS[card]
+    worth = _WORTH[card]
+    if best and _COLOUR_POINTS_BONUS[card]:
+        worth += _COLOUR_POINTS_BONUS[card]
     if short <= 0:
         return worth
-    return worth * _DECAY ** ((short + 2) // 3)
+    return worth * _DECAY_BY_TURNS[(short + 2) // 3]
 
 
-def position_value(state: DuelState, seat: int, opponent_weight: float = 0.8) -> float:
+_WORTH = tuple(
+    _POINTS[card] + 1.6 * _CROWNS[card] + 0.9 * _BONUS[card] for card in range(len(CARDS))
+)
+"""A card's points, crowns and bonus, in points: its worth once afforded."""
+_COLOUR_POINTS_BONUS = tuple(
+    0.3 * _POINTS[card] if 0 <= _COLOURS[card] < 5 and _POINTS[card] else 0.0
+    for card in range(len(CARDS))
+)
+"""What a card with points adds towards ten points in a colour, once the player has some."""
+_DECAY_BY_TURNS = tuple(_DECAY**turns for turns in range(40))
+
+
+def position_value(state: DuelState, seat: int, opponent_weight: float = OPPONENT_WEIGHT) -> float:
     """The seat's value less a share of the opponent's; a finished game is ±``WIN``."""
     if state.phase == GAME_OVER:
         result = outcome(state)

@@ -8,6 +8,7 @@ accepts (as in the base game, docs/decisions.md).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from operator import le
@@ -46,7 +47,7 @@ from games.engine.duel.state import (
 )
 from games.engine.duel.tokens import COST_COLOURS, GEM_COLOURS, GOLD, PEARL, Cost, Gems, Tokens
 
-_CARD_COSTS: tuple[Cost, ...] = tuple(card.cost for card in CARDS)
+CARD_COSTS: tuple[Cost, ...] = tuple(card.cost for card in CARDS)
 _IS_JOKER: tuple[bool, ...] = tuple(card.colour == JOKER for card in CARDS)
 
 # Every action value a phase can offer is made once, here, and shared: legal_actions is the inner
@@ -80,7 +81,7 @@ def legal_actions(state: DuelState) -> list[Action]:
     if phase == RESERVE:
         return reserve_actions(state)
     if phase == DISCARD_TOKENS:
-        return list(_discard_actions(player.tokens))
+        return list(discard_actions(player.tokens))
     if phase == TAKE_MATCHING_TOKEN:
         colour = matching_colour(state)
         return [_TAKE_MATCHING[space] for space in spaces_of(state.board, colour)]
@@ -125,18 +126,20 @@ def _mandatory_actions(
     player = state.players[state.current]
     if golds and len(player.reserved) < RESERVE_LIMIT and has_card_to_reserve(state):
         actions.extend(golds)
-    covered, maybe = purchase_masks(player)
+    tokens = player.tokens
+    bonuses = player.bonuses
+    covered, maybe = covering_masks(tokens, bonuses)
     if maybe:
         buyable = maybe & _pyramid_mask(state.pyramid)
         for card in player.reserved:
             buyable |= maybe & 1 << card
-        gold = player.tokens[GOLD]
+        gold = tokens[GOLD]
         while buyable:
             # Card by card in the order of their ids, lowest bit first.
             bit = buyable & -buyable
             buyable ^= bit
             card = bit.bit_length() - 1
-            if covered & bit or _shortfall(player, card) <= gold:
+            if covered & bit or shortfall(tokens, bonuses, card) <= gold:
                 actions.append(_BUY_CARD[card])
     return actions
 
@@ -165,11 +168,11 @@ def board_options(
         elif token != EMPTY:
             takeable |= 1 << space
             privileges.append(_USE_PRIVILEGE[space])
-    return _lines_within(takeable), tuple(golds), tuple(privileges)
+    return lines_within(takeable), tuple(golds), tuple(privileges)
 
 
 @lru_cache(maxsize=1 << 16)
-def _lines_within(takeable: int) -> tuple[TakeTokens, ...]:
+def lines_within(takeable: int) -> tuple[TakeTokens, ...]:
     """The lines whose spaces all hold a gem or pearl token (``takeable``, a mask of spaces).
 
     A pure function of the mask, asked for at every turn: worth remembering, and on a miss put
@@ -237,16 +240,16 @@ def joker_colours(player: PlayerState) -> list[int]:
 _POWER_LIMIT = sum(card.bonus for card in CARDS) + 2 * sum(TOKEN_COUNTS) + 1
 """Above any amount of one colour a player can hold (every bonus and every token of the game)
 plus the gold that may stand in for it: the length of the tables below."""
-_COVERED_AT: tuple[tuple[int, ...], ...] = tuple(
+COVERED_AT: tuple[tuple[int, ...], ...] = tuple(
     tuple(
-        sum(1 << card for card, cost in enumerate(_CARD_COSTS) if cost[colour] <= power)
+        sum(1 << card for card, cost in enumerate(CARD_COSTS) if cost[colour] <= power)
         for power in range(_POWER_LIMIT)
     )
     for colour in COST_COLOURS
 )
 """For each cost colour and amount held (bonuses and tokens), the cards whose cost in that colour
 it covers, as a mask of card ids: affordability for every card at once, in six lookups."""
-_JOKERS = sum(1 << card for card, joker in enumerate(_IS_JOKER) if joker)
+JOKER_CARDS = sum(1 << card for card, joker in enumerate(_IS_JOKER) if joker)
 
 
 def purchase_masks(player: PlayerState) -> tuple[int, int]:
@@ -256,15 +259,18 @@ def purchase_masks(player: PlayerState) -> tuple[int, int]:
     the player's gold. A joker cannot be bought without a card with a bonus to join (rulebook,
     "5-Gem").
     """
-    tokens = player.tokens
-    bonuses = player.bonuses
+    return covering_masks(player.tokens, player.bonuses)
+
+
+def covering_masks(tokens: Sequence[int], bonuses: Sequence[int]) -> tuple[int, int]:
+    """:func:`purchase_masks` of a hand given as its tokens and bonuses (tuples or lists)."""
     white = bonuses[0] + tokens[0]
     blue = bonuses[1] + tokens[1]
     green = bonuses[2] + tokens[2]
     red = bonuses[3] + tokens[3]
     black = bonuses[4] + tokens[4]
     pearl = tokens[5]
-    c_white, c_blue, c_green, c_red, c_black, c_pearl = _COVERED_AT
+    c_white, c_blue, c_green, c_red, c_black, c_pearl = COVERED_AT
     covered = (
         c_white[white] & c_blue[blue] & c_green[green] & c_red[red] & c_black[black]
         & c_pearl[pearl]
@@ -277,16 +283,19 @@ def purchase_masks(player: PlayerState) -> tuple[int, int]:
             & c_red[red + gold] & c_black[black + gold] & c_pearl[pearl + gold]
         )  # fmt: skip
     if not (bonuses[0] or bonuses[1] or bonuses[2] or bonuses[3] or bonuses[4]):
-        covered &= ~_JOKERS
-        maybe &= ~_JOKERS
+        covered &= ~JOKER_CARDS
+        maybe &= ~JOKER_CARDS
     return covered, maybe
 
 
 def _shortfall(player: PlayerState, card: int) -> int:
     """The tokens the player lacks for ``card`` once bonuses are counted: what gold must cover."""
-    tokens = player.tokens
-    bonuses = player.bonuses
-    white, blue, green, red, black, pearl = _CARD_COSTS[card]
+    return shortfall(player.tokens, player.bonuses, card)
+
+
+def shortfall(tokens: Sequence[int], bonuses: Sequence[int], card: int) -> int:
+    """:func:`_shortfall` of a hand given as its tokens and bonuses (tuples or lists)."""
+    white, blue, green, red, black, pearl = CARD_COSTS[card]
     # Unrolled, with no call to max(): this runs for every card gold might make affordable.
     short = 0
     if white:
@@ -323,20 +332,23 @@ def can_afford(player: PlayerState, card: int) -> bool:
 
 def amount_due(bonuses: Gems, card: int) -> Cost:
     """The tokens of each colour and pearls the card still costs once bonuses are counted."""
-    cost = _CARD_COSTS[card]
+    cost = CARD_COSTS[card]
     due = [max(0, cost[colour] - bonuses[colour]) for colour in GEM_COLOURS]
     due.append(cost[-1])
     return tuple(due)
 
 
 def default_payment(player: PlayerState, card: int) -> Tokens:
-    """Gem and pearl tokens first, gold for the rest (the default when none is given).
+    """Gem and pearl tokens first, gold for the rest (the default when none is given)."""
+    return payment_for(player.tokens, player.bonuses, card)
+
+
+def payment_for(held: Sequence[int], bonuses: Sequence[int], card: int) -> Tokens:
+    """:func:`default_payment` of a hand given as its tokens and bonuses (tuples or lists).
 
     Unrolled over the colours: every purchase of every playout works it out.
     """
-    held = player.tokens
-    bonuses = player.bonuses
-    cost = _CARD_COSTS[card]
+    cost = CARD_COSTS[card]
     payment = []
     gold = 0
     for colour in range(PEARL):
@@ -361,7 +373,7 @@ def default_payment(player: PlayerState, card: int) -> Tokens:
 def payment_options(state: DuelState, card: int) -> list[Tokens]:
     """Every exact way the player to act can pay for ``card``, fewest gold first."""
     player = state.players[state.current]
-    return exact_payments(player.tokens, player.bonuses, _CARD_COSTS[card])
+    return exact_payments(player.tokens, player.bonuses, CARD_COSTS[card])
 
 
 def exact_payments(tokens: Tokens, bonuses: Gems, cost: Cost) -> list[Tokens]:
@@ -408,6 +420,6 @@ def discard_options(tokens: Tokens) -> list[Tokens]:
 
 
 @lru_cache(maxsize=1 << 14)
-def _discard_actions(tokens: Tokens) -> tuple[DiscardTokens, ...]:
+def discard_actions(tokens: Tokens) -> tuple[DiscardTokens, ...]:
     # A pure function of the hand, asked for again and again in playouts: worth remembering.
     return tuple(DiscardTokens(discarded) for discarded in discard_options(tokens))

@@ -68,10 +68,13 @@ def refill_pyramid(
     decks: tuple[tuple[int, ...], ...], pyramid: tuple[tuple[int | None, ...], ...]
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int | None, ...], ...]]:
     """Each empty slot gets its level's top card, slots left to right; a dry deck leaves it."""
-    for deck, row in zip(decks, pyramid, strict=True):
-        if deck and None in row:
-            break
-    else:
+    # Unrolled over the three levels: most turns end with every slot filled.
+    first, second, third = decks
+    if not (
+        (first and None in pyramid[0])
+        or (second and None in pyramid[1])
+        or (third and None in pyramid[2])
+    ):
         return decks, pyramid
     new_decks = []
     new_pyramid = []
