@@ -37,6 +37,8 @@ def test_the_statistics_page_filters_sorts_and_leads_to_a_card(
     charts = page.locator("figure.stats-chart svg.pygal-chart")
     expect(charts).to_have_count(6)
     expect(charts.first).to_be_visible()
+    # The bars themselves show (a rule hiding pygal's tooltip triggers once hid them all).
+    expect(charts.first.locator(".bar.gem-blue rect").first).to_be_visible()
     level_one = page.locator("#cards-splendor table.stats-table").first
     expect(level_one.locator("tbody tr")).to_have_count(40)
 
