@@ -129,23 +129,32 @@ def game_timeline_for_viewer(game: Game, viewer: Viewer, *, upto: int | None = N
         raise GameNotFound(f"There is no game {game.pk}.")
     seats = [_seat_json(seat) for seat in Seat.objects.filter(game=game).order_by("index")]
     names = [seat["display_name"] or f"Seat {seat['index'] + 1}" for seat in seats]
+    folded: list[engine.State] = []
     return Timeline(
         game=game,
         viewer_seat=seat_for_viewer(game, viewer),
         seats=seats,
         names=names,
-        log=game_log(game, names),
+        log=game_log(game, names, folded=folded),
         log_key=log_key(game, names),
+        _folded=folded,
     )
 
 
-def game_log(game: Game, names: Sequence[str]) -> GameLog:
-    """The game's events in words at its current version, from the cache when it has them."""
+def game_log(
+    game: Game, names: Sequence[str], *, folded: list[engine.State] | None = None
+) -> GameLog:
+    """The game's events in words at its current version, from the cache when it has them.
+
+    A log worked out here folds every step on the way: ``folded`` (a list) then receives
+    those private states, so that a board of this request is not folded a second time.
+    """
     key = log_key(game, names)
     log = cache.get(key)
     if log is None:
         rows = game.events.order_by("seq").values_list(*_EVENT_FIELDS)
-        log = build_log(game, (projection.Event(*row) for row in rows), names=names)
+        events = (projection.Event(*row) for row in rows)
+        log = build_log(game, events, names=names, folded=folded)
         cache.set(key, log, WORDS_CACHE_SECONDS)
     return log
 
@@ -158,8 +167,16 @@ def log_key(game: Game, names: Sequence[str]) -> str:
     return "timeline:" + hashlib.sha256(identity.encode()).hexdigest()
 
 
-def build_log(game: Game, rows: Any, *, names: Sequence[str]) -> GameLog:
-    """Fold ``rows`` (the game's events by seq) once: every event's words and every move."""
+def build_log(
+    game: Game,
+    rows: Any,
+    *,
+    names: Sequence[str],
+    folded: list[engine.State] | None = None,
+) -> GameLog:
+    """Fold ``rows`` (the game's events by seq) once: every event's words and every move;
+    the private state of every step goes into ``folded`` when given."""
+    steps: list[engine.State] = [] if folded is None else folded
     presenter = presenter_for(game.variant)
     redact = game.is_running
     events: list[dict[str, Any]] = []
@@ -186,6 +203,8 @@ def build_log(game: Game, rows: Any, *, names: Sequence[str]) -> GameLog:
         events.append(event)
         if first_step is not None and len(events) - 1 > first_step:
             actions.append(action)
+        if state is not None:
+            steps.append(state)
     return GameLog(
         events=events,
         first_step=len(events) if first_step is None else first_step,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,23 +9,16 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from games.templatetags.pieces import move_inputs_markup
+
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
 def move_inputs(context: template.Context) -> str:
-    """The version the page shows and a fresh idempotency key, as hidden inputs.
-
-    The key is new at each render: a double click or a resent form repeats it, so the server
-    plays the move once; a tab left open sends an old version and is told the game moved on.
-    """
-    game = context["game"]
-    return format_html(
-        '<input type="hidden" name="expected_version" value="{}">'
-        '<input type="hidden" name="idempotency_key" value="{}">',
-        game["version"],
-        secrets.token_urlsafe(16),
-    )
+    """The version the page shows and a fresh idempotency key, as hidden inputs (see
+    ``pieces.move_inputs_markup``)."""
+    return move_inputs_markup(context["game"]["version"])
 
 
 @register.simple_tag(takes_context=True)
