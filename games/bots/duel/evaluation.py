@@ -13,11 +13,11 @@ import math
 from functools import lru_cache
 
 from games.engine.duel.catalogue import CARDS, JOKER
+from games.engine.duel.legality import shortfall
 from games.engine.duel.scoring import outcome
 from games.engine.duel.state import GAME_OVER, TOKEN_LIMIT, DuelState, PlayerState
 
 WIN = 1000.0
-_COSTS = tuple(card.cost for card in CARDS)
 _POINTS = tuple(card.points for card in CARDS)
 _CROWNS = tuple(card.crowns for card in CARDS)
 _COLOURS = tuple(card.colour for card in CARDS)
@@ -68,32 +68,8 @@ def _prospect(card: int, bonuses: tuple[int, ...], tokens: tuple[int, ...], best
     """The card's worth to the player, discounted by the turns needed to afford it."""
     if _COLOURS[card] == JOKER and not any(bonuses):
         return 0.0
-    # Unrolled over the colours: a search scores every card of the pyramid for every position.
-    white, blue, green, red, black, pearl = _COSTS[card]
-    short = 0
-    if white:
-        white -= bonuses[0] + tokens[0]
-        if white > 0:
-            short += white
-    if blue:
-        blue -= bonuses[1] + tokens[1]
-        if blue > 0:
-            short += blue
-    if green:
-        green -= bonuses[2] + tokens[2]
-        if green > 0:
-            short += green
-    if red:
-        red -= bonuses[3] + tokens[3]
-        if red > 0:
-            short += red
-    if black:
-        black -= bonuses[4] + tokens[4]
-        if black > 0:
-            short += black
-    if pearl > tokens[5]:
-        short += pearl - tokens[5]
-    short -= tokens[6]
+    # What the card still needs beyond bonuses and tokens, less the gold that can cover it.
+    short = shortfall(tokens, bonuses, card) - tokens[6]
     worth = _WORTH[card]
     if best and _COLOUR_POINTS_BONUS[card]:
         worth += _COLOUR_POINTS_BONUS[card]
