@@ -346,8 +346,8 @@ def play(
             if status != 200:
                 break
             # Still this seat's turn (returns, a noble)? The answer lists what it may do next.
-            actions, version = answer["actions"], answer["version"]
-            if answer["acting_seat"] is not None:
+            actions, version = answer.get("actions", []), answer["version"]
+            if answer.get("acting_seat") is not None:
                 seat = answer["acting_seat"]
 
 
@@ -400,10 +400,16 @@ def count_round_trips(
                 url = f"/api/v1/games/{game_id}/"
                 before = log.stat().st_size
                 status, legal = request(port, "GET", url + "legal-actions/", tokens[seat])
-                counts["GET legal-actions"].append(_statements(log, before, marker, samples, "GET"))
+                statements = _statements(log, before, marker, samples, "GET")
                 if legal["acting_seat"] is None:
                     game_id, seat = new_game(port, tokens[0], tokens[1]), 0
                     continue
+                if not legal["actions"]:
+                    # Asked for the wrong seat: a server whose answers do not name the seat to
+                    # act (an older version, timed side by side) leaves the client guessing.
+                    seat = legal["acting_seat"]
+                    continue
+                counts["GET legal-actions"].append(statements)
                 actions_now, version = legal["actions"], legal["version"]
                 while actions_now and done < actions:
                     before = log.stat().st_size
@@ -414,8 +420,8 @@ def count_round_trips(
                     counts["POST actions"].append(_statements(log, before, marker, samples, "POST"))
                     assert status == 200, (status, answer)
                     done += 1
-                    actions_now, version = answer["actions"], answer["version"]
-                    if answer["acting_seat"] is not None:
+                    actions_now, version = answer.get("actions", []), answer["version"]
+                    if answer.get("acting_seat") is not None:
                         seat = answer["acting_seat"]
     finally:
         with psycopg.connect(f"{DATABASE_SERVER}/postgres", autocommit=True) as connection:

@@ -7,13 +7,15 @@ everything is revealed, so anyone can check the shuffle against the published co
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import connection
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from games import engine, projection, row_reads
+from games import engine, projection, row_reads, rows
 from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat
 from games.projection import GameRecord, SeatRecord
@@ -43,6 +45,21 @@ def game_key(game_id: object) -> int:
     if not 0 < key < 2**63:
         raise GameNotFound(f"There is no game {game_id}.")
     return key
+
+
+@functools.cache
+def _game_sql(vendor: str, with_viewer_seat: bool = False) -> str:
+    """The game's row by id, for the database ``vendor`` (the cache key); ``with_viewer_seat``,
+    then the seat of a user (the first parameter): a player has at most one seat in a game
+    (``one_seat_per_user_per_game``)."""
+    viewer_seat = (
+        f', (SELECT seat."index" FROM {Seat._meta.db_table} seat '
+        "WHERE seat.game_id = game.id AND seat.user_id = %s)"
+    )
+    return (
+        f"SELECT {rows.columns(Game).select('game')}{viewer_seat if with_viewer_seat else ''} "
+        f"FROM {Game._meta.db_table} game WHERE game.id = %s"
+    )
 
 
 def game_variant(game_id: int) -> str | None:
@@ -120,20 +137,14 @@ def game_get_with_viewer_seat(game_id: int, viewer: Viewer) -> Game:
     """
     if viewer is None or not viewer.is_authenticated:
         return game_get(game_id)
-    params = [viewer.pk, game_key(game_id)]
-    game = next(iter(Game.objects.raw(_GAME_WITH_VIEWER_SEAT, params)), None)
-    if game is None:
+    columns = rows.columns(Game)
+    found = rows.fetch_all(_game_sql(connection.vendor, True), [viewer.pk, game_key(game_id)])
+    if not found:
         raise GameNotFound(f"There is no game {game_id}.")
+    game = columns.build(found[0])
     game.viewer_seat_of = viewer.pk  # type: ignore[attr-defined]
+    game.viewer_seat_index = found[0][len(columns)]  # type: ignore[attr-defined]
     return game
-
-
-_GAME_WITH_VIEWER_SEAT = (
-    f'SELECT game.*, (SELECT seat."index" FROM {Seat._meta.db_table} seat '
-    "WHERE seat.game_id = game.id AND seat.user_id = %s) AS viewer_seat_index "
-    f"FROM {Game._meta.db_table} game WHERE game.id = %s"
-)
-"""A player has at most one seat in a game (``one_seat_per_user_per_game``)."""
 
 
 def seat_for_viewer(game: Game, viewer: Viewer) -> int | None:

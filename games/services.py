@@ -18,11 +18,11 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from accounts.selectors import display_name_for
-from games import engine, limits, projection
+from games import engine, limits, projection, rows
 from games.errors import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -115,6 +115,22 @@ class WhenABotMovesNext:
 
 
 @dataclass(frozen=True)
+class WhenAPersonMovesNext:
+    """An after-commit hook run only after commits that leave the game waiting for a person
+    (``waits_for_a_person``), called ``hook(game_id, version, has_email=...)``.
+
+    ``has_email`` tells whether that player has an email address, as the writer read it with
+    the locked game (or from the user who acted): None when it does not know. So a hook that
+    would mail them need not ask the database first.
+    """
+
+    hook: Callable[..., None]
+
+    def __call__(self, game_id: int, version: int, *, has_email: bool | None) -> None:
+        self.hook(game_id, version, has_email=has_email)
+
+
+@dataclass(frozen=True)
 class OnlyWhen:
     """An after-commit hook run only after commits whose game passes ``condition``.
 
@@ -133,17 +149,22 @@ def register_after_commit(
     hook: Callable[..., None],
     *,
     only_when_a_bot_moves_next: bool = False,
+    only_when_a_person_moves_next: bool = False,
     when: Condition | None = None,
 ) -> None:
     """Run ``hook(game_id, version)`` after each commit that appended events to a game.
 
     With ``when``, only after those whose game, as committed, passes ``when(record)``. With
     ``only_when_a_bot_moves_next``, only after those that leave it waiting for a bot, as
-    ``hook(game_id, version, with_player=...)`` (see ``WhenABotMovesNext``).
+    ``hook(game_id, version, with_player=...)`` (see ``WhenABotMovesNext``); with
+    ``only_when_a_person_moves_next``, for a person, as
+    ``hook(game_id, version, has_email=...)`` (see ``WhenAPersonMovesNext``).
     """
     entry: Callable[..., None] = hook
     if only_when_a_bot_moves_next:
         entry = WhenABotMovesNext(hook)
+    elif only_when_a_person_moves_next:
+        entry = WhenAPersonMovesNext(hook)
     elif when is not None:
         entry = OnlyWhen(hook, when)
     if entry not in _after_commit_hooks:
@@ -381,7 +402,9 @@ def game_take_action(
     """
     if (user is None) == (not as_bot):
         raise ValueError("an action comes from exactly one of a user or the seat's bot")
-    fingerprint = _fingerprint({"action": action, "expected_version": expected_version})
+    fingerprint = ""
+    if idempotency_key is not None:
+        fingerprint = _fingerprint({"action": action, "expected_version": expected_version})
     with transaction.atomic():
         writer = GameWriter.locked(game_id)
         if idempotency_key is not None:
@@ -472,22 +495,31 @@ class GameWriter:
         self._appended = False
         self._seats_changed = False
         self._seats_before = record.seats if record is not None else ()
+        self._has_email: dict[int, bool] = {}
+        """Whether a seated player has an email address, by user id, as far as known here."""
 
     @classmethod
     def locked(cls, game_id: int) -> GameWriter:
         """Lock the game's row and read it with its seats, in one round trip: one row per
-        seat, each joined to the game, only the game's row locked. In SQL: the ORM took three
-        times the CPU of the round trip to build this query on every action."""
-        sql = _locked_game_with_seats(connection.vendor)
-        rows = list(Game.objects.raw(sql, [game_key(game_id)]))
-        if not rows:
+        seat, each joined to the game and to its player's address, only the game's row
+        locked. In SQL: the ORM took three times the CPU of the round trip to build this."""
+        game_columns = rows.columns(Game)
+        found = rows.fetch_all(_locked_game_with_seats(connection.vendor), [game_key(game_id)])
+        if not found:
             raise GameNotFound(f"There is no game {game_id}.")
+        width = len(game_columns)
         seats = tuple(
-            SeatRecord(row.seat_user_id, row.seat_bot_level, row.seat_display_name,
-                       bool(row.seat_is_away), row.seat_timeouts_in_row)
-            for row in rows
-        )  # fmt: skip
-        return cls(rows[0], game_record(rows[0], seats=seats))
+            SeatRecord(user_id, bot_level, display_name, bool(is_away), timeouts_in_row)
+            for user_id, bot_level, display_name, is_away, timeouts_in_row, _ in (
+                row[width:] for row in found
+            )
+        )
+        game = game_columns.build(found[0])
+        writer = cls(game, game_record(game, seats=seats))
+        writer._has_email.update(
+            (row[width], bool(row[-1])) for row in found if row[width] is not None
+        )
+        return writer
 
     @property
     def record(self) -> GameRecord:
@@ -506,11 +538,13 @@ class GameWriter:
         seq = (self._record.version if self._record else 0) + 1
         created_at = timezone.now()
         self._record = projection.evolve(self._record, Event(seq, kind, payload, seat, created_at))
-        GameEvent.objects.create(
+        rows.insert(GameEvent(
             game=self.game, seq=seq, kind=kind, payload=payload, seat=seat, actor=actor,
             schema_version=projection.CURRENT_SCHEMA_VERSION, created_at=created_at,
-        )  # fmt: skip
+        ))  # fmt: skip
         self._appended = True
+        if actor is not None and actor.pk not in self._has_email:
+            self._has_email[actor.pk] = bool(getattr(actor, actor.get_email_field_name(), ""))
         if kind in _SEAT_EVENTS:
             self._seats_changed = True
         return seq
@@ -563,7 +597,8 @@ class GameWriter:
         if record.state is not None:
             game.snapshot = engine.state_to_json(record.state)
             game.snapshot_version = record.version
-        game.save(update_fields=_GAME_READ_MODEL_FIELDS)
+        if rows.update(game, _GAME_READ_MODEL_FIELDS) != 1:
+            raise DatabaseError(f"game {game.pk} was not saved")
         if self._seats_changed or record.seats != self._seats_before:
             for seat in Seat.objects.filter(game=game):
                 wanted = record.seats[seat.index]
@@ -578,6 +613,10 @@ class GameWriter:
             game_id, version = game.pk, record.version
             bot_moves_next = record.bot_moves_next
             with_player = any(seat.user_id is not None for seat in record.seats)
+            person = None
+            if waits_for_a_person(record):
+                person = record.seats[record.acting_seat].user_id
+            has_email = self._has_email.get(person) if person is not None else None
             for hook in _after_commit_hooks:
                 # robust: a follow-up that fails (say, the broker is down) must not turn a
                 # committed move into an error; the sweeper re-queues what was lost.
@@ -587,6 +626,12 @@ class GameWriter:
                             lambda hook=hook: hook(game_id, version, with_player=with_player),
                             robust=True,
                         )
+                elif isinstance(hook, WhenAPersonMovesNext):
+                    if person is not None:
+                        transaction.on_commit(
+                            lambda hook=hook: hook(game_id, version, has_email=has_email),
+                            robust=True,
+                        )
                 elif not isinstance(hook, OnlyWhen) or hook.condition(record):
                     transaction.on_commit(lambda hook=hook: hook(game_id, version), robust=True)
 
@@ -594,29 +639,35 @@ class GameWriter:
 @functools.cache
 def _locked_game_with_seats(vendor: str) -> str:
     """The writer's read for the database ``vendor`` (the cache key): ``FOR UPDATE OF`` the
-    game where the database has it (not SQLite, whose writes lock the whole file anyway)."""
+    game where the database has it (not SQLite, whose writes lock the whole file anyway).
+    Each row: the game's columns (``rows.columns``), then one seat's, then whether the seat's
+    player has an email address."""
     seat_columns = ", ".join(
-        f"seat.{column} AS seat_{column}"
+        f"seat.{column}"
         for column in ("user_id", "bot_level", "display_name", "is_away", "timeouts_in_row")
     )
+    person = get_user_model()
+    email = connection.ops.quote_name(person._meta.get_field(person.get_email_field_name()).column)
     lock = ""
     if connection.features.has_select_for_update_of:
         lock = connection.ops.for_update_sql(of=("game",))
     elif connection.features.has_select_for_update:
         lock = connection.ops.for_update_sql()
     return (
-        f"SELECT game.*, {seat_columns} FROM {Game._meta.db_table} game "
+        f"SELECT {rows.columns(Game).select('game')}, {seat_columns}, "
+        f"COALESCE(person.{email} <> '', FALSE) FROM {Game._meta.db_table} game "
         f"JOIN {Seat._meta.db_table} seat ON seat.game_id = game.id "
+        f"LEFT JOIN {person._meta.db_table} person ON person.id = seat.user_id "
         f'WHERE game.id = %s ORDER BY seat."index" {lock}'
     )
 
 
 _SEAT_EVENTS = frozenset({EventKind.SEAT_TAKEN, EventKind.SEAT_LEFT, EventKind.BOT_ADDED})
-_GAME_READ_MODEL_FIELDS = [
+_GAME_READ_MODEL_FIELDS = (
     "status", "version", "commitment", "acting_seat", "result", "started_at", "finished_at",
     "snapshot", "snapshot_version", "updated_at", "move_seconds", "turn_version",
     "turn_started_at", "turn_deadline", "reminder_at",
-]  # fmt: skip
+)  # fmt: skip
 _SEAT_READ_MODEL_FIELDS = ["user", "bot_level", "display_name", "is_away", "timeouts_in_row"]
 
 

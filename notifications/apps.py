@@ -11,5 +11,5 @@ class NotificationsConfig(AppConfig):
         from games import services
         from notifications import tasks
 
-        # Only a person's turn can be mailed: the hook asks the database no more than that.
-        services.register_after_commit(tasks.queue_turn_notice, when=services.waits_for_a_person)
+        # Only a person's turn can be mailed, and only to an address: the writer tells both.
+        services.register_after_commit(tasks.queue_turn_notice, only_when_a_person_moves_next=True)

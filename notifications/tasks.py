@@ -33,18 +33,24 @@ MAIL_ERRORS = (smtplib.SMTPException, OSError)
 """What a mail server that is down, refuses or hangs raises (timeouts are OSErrors)."""
 
 
-def queue_turn_notice(game_id: int, version: int) -> None:
-    """After-commit hook of the services: queue a turn mail when a person's turn began."""
-    waits_for_person = Seat.objects.filter(
-        game_id=game_id,
-        game__status=Game.Status.ACTIVE,
-        game__version=version,
-        index=F("game__acting_seat"),
-        user__isnull=False,
-        user__email__gt="",  # no address, no mail: not even a task
-        is_away=False,
-    ).exists()
-    if not waits_for_person:
+def queue_turn_notice(game_id: int, version: int, *, has_email: bool | None = None) -> None:
+    """After-commit hook of the services: queue a turn mail when a person's turn began.
+
+    The writer runs it only when the game, as it committed it, waits for a person, and tells
+    whether they have an address (``has_email``); only when it does not know is the database
+    asked. The task decides again from the database whether the mail is due.
+    """
+    if has_email is None:
+        has_email = Seat.objects.filter(
+            game_id=game_id,
+            game__status=Game.Status.ACTIVE,
+            game__version=version,
+            index=F("game__acting_seat"),
+            user__isnull=False,
+            user__email__gt="",  # no address, no mail: not even a task
+            is_away=False,
+        ).exists()
+    if not has_email:
         return
     try:
         enqueue(send_turn_notice, game_id, version)

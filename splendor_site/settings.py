@@ -92,7 +92,8 @@ MIDDLEWARE = [
     # Before any view or CSRF check reads the body; after auth, so its error page can render.
     "splendor_site.middleware.RequestBodyLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # django-csp's, building the header once (splendor_site.middleware).
+    "splendor_site.middleware.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Turns a locked-out login into the lock-out page (django-axes); last, as its docs ask.
     "axes.middleware.AxesMiddleware",
@@ -359,6 +360,8 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     # Bounded in size and nesting depth (games.api.parsers).
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],
+    # DRF's, answering "accepts JSON" without parsing the Accept header each time.
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "games.api.negotiation.JsonFirstContentNegotiation",
     "EXCEPTION_HANDLER": "games.api.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {"actions": env_str("API_ACTION_THROTTLE_RATE", "600/min")},
     "TEST_REQUEST_DEFAULT_FORMAT": "json",

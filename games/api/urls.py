@@ -14,14 +14,15 @@ from games.api.errors import api_not_found
 app_name = "api"
 
 game_patterns = [
+    # Playing first: the patterns are tried in order, and these two take most requests.
+    path("legal-actions/", play_views.LegalActionsView.as_view(), name="game-legal-actions"),
+    path("actions/", play_views.ActionView.as_view(), name="game-actions"),
     path("", game_views.GameDetailView.as_view(), name="game-detail"),
     path("join/", lobby_views.JoinView.as_view(), name="game-join"),
     path("leave/", lobby_views.LeaveView.as_view(), name="game-leave"),
     path("bots/", lobby_views.AddBotView.as_view(), name="game-add-bot"),
     path("start/", lobby_views.StartView.as_view(), name="game-start"),
     path("resign/", lobby_views.ResignView.as_view(), name="game-resign"),
-    path("legal-actions/", play_views.LegalActionsView.as_view(), name="game-legal-actions"),
-    path("actions/", play_views.ActionView.as_view(), name="game-actions"),
     path("events/", game_views.GameEventsView.as_view(), name="game-events"),
     path("export/", game_views.GameExportView.as_view(), name="game-export"),
     path(

@@ -21,7 +21,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import connection
 
-from games import engine, projection, services
+from games import engine, projection, rows, services
 from games.models import Game, GameEvent, IdempotencyRecord
 from games.services import UserSeat
 from tests.games.helpers import act, assert_consistent, footprint, reload
@@ -48,8 +48,8 @@ def crash_on_state_to_json(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "state_to_json", crash)  # the snapshot, after the insert
 
 
-def crash_on_game_save(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Game, "save", crash)  # the read model, after the insert
+def crash_on_game_row_update(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rows, "update", crash)  # the game's read model, after the insert
 
 
 def crash_on_end_of_game_check(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -64,7 +64,7 @@ def crash_on_idempotency_record(monkeypatch: pytest.MonkeyPatch) -> None:
 
 CRASH_POINTS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "snapshot serialisation": crash_on_state_to_json,
-    "Game.save": crash_on_game_save,
+    "game row update": crash_on_game_row_update,
     "end-of-game check": crash_on_end_of_game_check,
     "idempotency record": crash_on_idempotency_record,
 }
@@ -76,18 +76,18 @@ def test_a_crash_after_the_event_insert_appends_nothing_and_leaves_the_game_cons
     started_game: Game, alice: User, point: str
 ) -> None:
     inserted: list[int] = []
-    real_create = GameEvent.objects.create
+    real_insert = rows.insert
 
-    def spy_create(**fields: Any) -> GameEvent:
-        event = real_create(**fields)
-        inserted.append(event.seq)
-        return event
+    def spy_insert(instance: Any) -> None:
+        real_insert(instance)
+        if isinstance(instance, GameEvent):
+            inserted.append(instance.seq)
 
     before = footprint(started_game)
     row = Game.objects.filter(pk=started_game.pk).values().get()
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(GameEvent.objects, "create", spy_create)
+        patch.setattr(rows, "insert", spy_insert)
         CRASH_POINTS[point](patch)
         with pytest.raises(Crash):
             services.game_take_action(
@@ -143,18 +143,17 @@ WRITER = textwrap.dedent(
     from django.contrib.auth.models import User
     from django.db import connection
 
-    from games import services
-    from games.models import Game
+    from games import rows, services
 
     game_id, user_id, version = map(int, sys.argv[1:4])
     action = json.loads(sys.argv[4])
 
-    def paused_save(self, *args, **kwargs):
+    def paused_update(instance, field_names):
         # The event row is inserted; the read model and snapshot are not written yet.
         print("inside", connection.connection.info.backend_pid, flush=True)
         time.sleep(120)
 
-    Game.save = paused_save
+    rows.update = paused_update
     services.game_take_action(
         game_id=game_id, action=action, expected_version=version,
         user=User.objects.get(pk=user_id),

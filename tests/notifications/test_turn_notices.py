@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail as django_mail
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from accounts import services as account_services
 from games import engine, selectors, services
@@ -123,6 +125,37 @@ def test_no_mail_without_an_address(alice: User, bob: User) -> None:
     two_player_game(alice, bob)
 
     assert django_mail.outbox == []
+
+
+def test_the_writer_knows_the_address_so_a_move_to_a_player_without_one_asks_nothing_after(
+    alice: User, bob: User
+) -> None:
+    bob.email = ""
+    bob.save()
+    game = two_player_game(alice, bob)
+    django_mail.outbox.clear()
+
+    with CaptureQueriesContext(connection) as queries:
+        take_three(game, alice)
+
+    assert django_mail.outbox == []
+    assert queries.captured_queries[-1]["sql"] == "COMMIT"
+
+
+def test_an_address_added_during_a_game_is_read_with_the_locked_game(
+    alice: User, bob: User
+) -> None:
+    bob.email = ""
+    bob.save()
+    game = two_player_game(alice, bob)
+    take_three(game, alice)
+    User.objects.filter(pk=bob.pk).update(email="bob@example.com")  # alice's object is stale
+    take_three(game, bob)
+    django_mail.outbox.clear()
+
+    take_three(game, alice)
+
+    assert [mail.to for mail in django_mail.outbox] == [["bob@example.com"]]
 
 
 def test_the_mail_tells_what_the_opponent_did_in_the_game_pages_words(
