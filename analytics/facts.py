@@ -46,7 +46,8 @@ class GameFact:
     """Played here from a fresh deal: only such games are rated and tallied into statistics."""
     seats: tuple[SeatFact, ...]
     cards_seen: tuple[int, ...]
-    """Every card that lay face up on the display at some point, once each."""
+    """Every card that came into play, once each: it lay face up on the display (the pyramid in
+    Splendor Duel) at some point, or was reserved unseen from a deck."""
     purchases: tuple[tuple[int, int, int], ...]
     """(card, seat, turn) per card bought."""
     reserves: tuple[tuple[int, int, int], ...]
@@ -89,6 +90,19 @@ class ActionFold:
     seat_tallies: list[dict[tuple[str, str], int]] = field(default_factory=list)
     """Per seat: the variant's own counters. Each goes into ``GameFact.variant_tallies``, and
     again as ``<metric>.won`` for the seats that won, so the pages can tell what winners did."""
+
+    def count_blind_reserves_as_seen(self) -> None:
+        """Add to ``cards_seen`` the cards reserved unseen from a deck.
+
+        Such a card never lies on the display, yet it can be bought from the hand: left out of
+        the cards in play, it would be bought more often than it was ever there (a purchase rate
+        above 100%).
+        """
+        seen = set(self.cards_seen)
+        for card, _seat, _turn in self.reserves:
+            if card not in seen:
+                seen.add(card)
+                self.cards_seen.append(card)
 
 
 def ranks_of(

@@ -1,7 +1,7 @@
 """Reads of the statistics, shared by the pages, the API and the CSV downloads.
 
 Each function returns plain JSON-ready dicts, so the three cannot disagree. Rates are ``None``
-where nothing was counted (a card never on display has no purchase rate, not a rate of zero).
+where nothing was counted (a card never in play has no purchase rate, not a rate of zero).
 The overview is cached per filter set under the version of the numbers (``StatsVersion``), which
 every count changes in its own transaction: a cached answer is never older than the last commit.
 """

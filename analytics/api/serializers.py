@@ -45,7 +45,11 @@ class CardStatsSerializer(serializers.Serializer):
     colour = serializers.CharField()
     points = serializers.IntegerField()
     cost = serializers.DictField(child=serializers.IntegerField())
-    times_on_display = serializers.IntegerField(help_text="Games in which it lay face up.")
+    times_on_display = serializers.IntegerField(
+        help_text=(
+            "Games in which it came into play: it lay face up, or was reserved unseen from a deck."
+        )
+    )
     times_bought = serializers.IntegerField()
     times_reserved = serializers.IntegerField()
     purchase_rate = serializers.FloatField(**RATE)

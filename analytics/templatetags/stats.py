@@ -41,9 +41,15 @@ def cost_text(cost: dict[str, int]) -> str:
     return " ".join(f"{count}{LETTERS.get(colour, colour)}" for colour, count in cost.items())
 
 
+_HEADINGS = {"times_on_display": "times in play"}
+"""Columns whose API name no longer says what they count (see docs/decisions.md, Analytics)."""
+
+
 @register.filter
 def label(name: Any) -> str:
-    return name.replace("_", " ") if isinstance(name, str) else str(name)
+    if not isinstance(name, str):
+        return str(name)
+    return _HEADINGS.get(name, name.replace("_", " "))
 
 
 @register.filter

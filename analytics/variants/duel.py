@@ -1,7 +1,8 @@
 """Facts of a Splendor Duel game, folded through the engine's facade, and Duel's own numbers.
 
 Like the base game's fold, each state is compared with the one before: cards new in the pyramid
-were seen, cards new in a hand were bought or reserved, royal cards new to a player were taken
+were seen, cards new in a hand were bought or reserved (one reserved unseen from a deck was seen
+there), royal cards new to a player were taken
 (they fill the shared "nobles" facts: all four are in play in every game). Duel's own counters,
 kept per seat so the pages can tell what the winners did:
 
@@ -72,6 +73,7 @@ def fold(setup_json: Mapping[str, Any], actions: Iterable[PlayedAction]) -> Acti
                     if card is not None and card not in seen:
                         seen.add(card)
                         result.cards_seen.append(card)
+    result.count_blind_reserves_as_seen()
     result.turns = state.turn
     final = engine.view(state, None, reveal=True)
     for seat, player in enumerate(final["players"]):

@@ -4,8 +4,8 @@ The actions come from the event log, where each was checked by the engine before
 so they go through the engine's trusted path (``apply_legal``), as a replay does: the fold is
 most of what a rebuild spends. The fold compares each state with the one before: cards new on
 the display were seen, cards new in a hand were bought or reserved, nobles new to a player
-visited. Only this module knows the base game's state shape; a reserve from a deck is counted
-(the end reveals it) but a card that never lay face up is never "seen".
+visited. Only this module knows the base game's state shape. A card reserved unseen from a
+deck (the end reveals which) is counted as reserved and as seen: it came into play in a hand.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ def fold(setup_json: Mapping[str, Any], actions: Iterable[PlayedAction]) -> Acti
                     if card is not None and card not in seen:
                         seen.add(card)
                         result.cards_seen.append(card)
+    result.count_blind_reserves_as_seen()
     result.turns = state.turn
     result.colours = [_colours_of(player.cards) for player in state.players]
     return result

@@ -69,6 +69,7 @@ def finished_games() -> list[dict[str, Any]]:
             reserved += [c["id"] for c in new["reserved"] if c["id"] not in old_reserved]
             old_nobles = {noble["id"] for noble in old["nobles"]}
             visits += [(n["id"], seat) for n in new["nobles"] if n["id"] not in old_nobles]
+        seen |= set(reserved)  # a card reserved unseen from a deck came into play in the hand
         assert record is not None
         result = record.result
         assert result is not None

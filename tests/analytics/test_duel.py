@@ -91,6 +91,8 @@ def duel_recount() -> dict[str, Any]:
                         bought[card["id"]] += 1
                         if card["ability"] in ABILITIES:
                             uses.append((seat, card["ability"]))
+                # A card reserved unseen from a deck came into play in the hand.
+                game_seen |= {card["id"] for card in now["reserved"]}
                 had_royals = {royal["id"] for royal in was["royals"]}
                 for royal in now["royals"]:
                     if royal["id"] not in had_royals:
