@@ -23,6 +23,7 @@ import pytest
 
 import games.engine as engine
 from games.engine.duel.actions import ACTION_TYPES, BuyCard
+from games.engine.duel.setup import direct_pick
 
 GAMES = 450
 TURN_BY_TURN_SHARE = 3
@@ -147,3 +148,17 @@ def test_a_base_game_playout_is_the_step_by_step_loop(seed: int) -> None:
     start = engine.initial_state(engine.new_game("splendor", 3, seed))
     expected = step_by_step(start, uniform(seed), [], Counter())[-1]
     assert engine.random_playout(start, random.Random(seed).randrange) == expected
+
+
+def test_a_random_generators_randrange_is_called_the_way_it_would_pick() -> None:
+    # The kernel calls what a Random's randrange calls: the same numbers, one call fewer.
+    counts = [count for count in range(1, 40) for _ in range(20)]
+    expected = list(map(random.Random(3).randrange, counts))
+    direct = direct_pick(random.Random(3).randrange)
+    assert direct.__func__ is random.Random._randbelow  # type: ignore[attr-defined]
+    assert list(map(direct, counts)) == expected
+
+    def own_pick(count: int) -> int:
+        return count - 1
+
+    assert direct_pick(own_pick) is own_pick
