@@ -11,7 +11,10 @@ and the end of the turn (turn_end.py).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.engine.duel.board import EMPTY, SPIRAL_SPACES
+from games.engine.duel.board import bag_listing as listing_of
 from games.engine.duel.catalogue import CARDS, PRIVILEGES
 from games.engine.duel.state import (
     DISCARD_TOKENS,
@@ -25,7 +28,7 @@ from games.engine.duel.state import (
     DuelState,
     PlayerState,
 )
-from games.engine.duel.tokens import GOLD, PEARL, TOKEN_COLOURS
+from games.engine.duel.tokens import GOLD, NO_TOKENS, PEARL
 from games.engine.duel.turn_end import PASSES_TO_END
 
 LEVEL_INDEX: tuple[int, ...] = tuple(card.level - 1 for card in CARDS)
@@ -184,25 +187,27 @@ class Table:
         """``board.lay_out`` of ``board.draw_order``: the bag's tokens, listed in colour order,
         drawn in the recorded order onto the empty spaces along the spiral."""
         bag = self.bag
-        listing = [colour for colour in TOKEN_COLOURS for _ in range(bag[colour])]
+        listing = bag_listing(tuple(bag))
         size = len(listing)
         order = self.bag_draws[self.replenishments % len(self.bag_draws)]
-        board = self.board
-        empty_spaces = [space for space in SPIRAL_SPACES if board[space] == EMPTY]
+        drawn = [listing[index] for index in order if index < size]
         takeable = self.takeable
         golds = self.golds
-        drawn = (listing[index] for index in order if index < size)
+        board = self.board
+        empty_spaces = _empty_spiral_spaces(takeable | golds)
         # More spaces may be empty than the bag has tokens: the last ones stay empty.
         for space, token in zip(empty_spaces, drawn, strict=False):
             board[space] = token
-            if token == GOLD:
-                golds |= 1 << space
-            else:
-                takeable |= 1 << space
-        self.takeable = takeable
+        placed = _first_spaces_mask(takeable | golds, len(drawn))
+        if GOLD in drawn:
+            for space, token in zip(empty_spaces, drawn, strict=False):
+                if token == GOLD:
+                    golds |= 1 << space
+            placed &= ~golds
+        self.takeable = takeable | placed
         self.golds = golds
         self.take_privilege(1 - self.current)
-        bag[:] = [0] * len(bag)
+        bag[:] = NO_TOKENS
         self.replenishments += 1
         self.phase = MANDATORY
 
@@ -285,3 +290,21 @@ class Table:
                 pyramid[level][slot] = dealt
                 self.pyramid_cards |= 1 << dealt
         holes.clear()
+
+
+@lru_cache(maxsize=1 << 12)
+def bag_listing(bag: tuple[int, ...]) -> tuple[int, ...]:
+    # board.bag_listing remembered: a bag is a handful of small counts, seen again and again.
+    return listing_of(bag)
+
+
+@lru_cache(maxsize=1 << 14)
+def _empty_spiral_spaces(occupied: int) -> tuple[int, ...]:
+    """The spaces outside ``occupied`` (a mask), in the order tokens are laid along the spiral."""
+    return tuple(space for space in SPIRAL_SPACES if not occupied >> space & 1)
+
+
+@lru_cache(maxsize=1 << 14)
+def _first_spaces_mask(occupied: int, count: int) -> int:
+    """The first ``count`` of :func:`_empty_spiral_spaces` as a mask."""
+    return sum(1 << space for space in _empty_spiral_spaces(occupied)[:count])
