@@ -17,6 +17,8 @@ same final state (``tests/engine/duel/test_playout.py`` plays many seeds both wa
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.engine.duel.board import EMPTY
 from games.engine.duel.legality import (
     COVERED_AT,
@@ -83,8 +85,14 @@ class _Playout(PurchaseTable):
                 optional = False
             elif phase == GAME_OVER:
                 return
+            elif phase == DISCARD_TOKENS:
+                self._discard(pick)
+                continue
+            elif phase == RESERVE:
+                self._reserve(pick)
+                continue
             else:
-                self._decision(pick, phase)
+                self.purchase_decision(pick, phase)
                 continue
             hand = hands[self.current]
             tokens = hand.tokens
@@ -93,7 +101,7 @@ class _Playout(PurchaseTable):
             line_count = len(lines)
             golds = self.golds
             gold_count = 0
-            if golds and len(hand.reserved) < RESERVE_LIMIT and self._has_card_to_reserve():
+            if golds and len(hand.reserved) < RESERVE_LIMIT and self.has_card_to_reserve():
                 gold_count = golds.bit_count()
             # The purchases: legality.covering_masks and _mandatory_actions, unrolled.
             bonuses = hand.bonuses
@@ -164,16 +172,7 @@ class _Playout(PurchaseTable):
             else:
                 self.buy(hand, _nth_space(buys, index - line_count - gold_count))
 
-    def _decision(self, pick: Pick, phase: str) -> None:
-        """Any decision but the turn's main one: a discard, a reserve, or after a purchase."""
-        if phase == DISCARD_TOKENS:
-            self._discard(pick)
-        elif phase == RESERVE:
-            self._reserve(pick)
-        else:
-            self.purchase_decision(pick, phase)
-
-    def _has_card_to_reserve(self) -> bool:
+    def has_card_to_reserve(self) -> bool:
         decks = self.decks
         return bool(self.pyramid_cards or decks[0] or decks[1] or decks[2])
 
@@ -212,15 +211,16 @@ class _Playout(PurchaseTable):
 
     def _reserve(self, pick: Pick) -> None:
         """After a gold: the pyramid's cards, then the decks with a top card (reserve_actions)."""
-        cards = [card for row in self.pyramid for card in row if card is not None]
-        levels = [index for index, deck in enumerate(self.decks) if deck]
-        index = pick(len(cards) + len(levels))
+        decks = self.decks
+        in_pyramid = self.pyramid_cards.bit_count()
+        index = pick(in_pyramid + (1 if decks[0] else 0) + (1 if decks[1] else 0)
+                     + (1 if decks[2] else 0))  # fmt: skip
         hand = self.hands[self.current]
-        if index < len(cards):
-            card = cards[index]
+        if index < in_pyramid:
+            card = _nth_card_of_rows(self.pyramid, index)
             self.leave_pyramid(card)
         else:
-            card = self.decks[levels[index - len(cards)]].pop(0)
+            card = _nth_top_card(decks, index - in_pyramid)
             hand.blind.append(card)
         hand.reserved.append(card)
         hand.reserved_mask |= 1 << card
@@ -229,15 +229,43 @@ class _Playout(PurchaseTable):
     def _discard(self, pick: Pick) -> None:
         hand = self.hands[self.current]
         tokens = hand.tokens
-        options = discard_actions(tuple(tokens))
-        discarded = options[pick(len(options))].tokens
+        options = _discards(tuple(tokens))
         bag = self.bag
-        for colour, count in enumerate(discarded):
-            if count:
-                tokens[colour] -= count
-                bag[colour] += count
+        for colour, count in options[pick(len(options))]:
+            tokens[colour] -= count
+            bag[colour] += count
         hand.token_count = TOKEN_LIMIT
         self.finish_turn()
+
+
+@lru_cache(maxsize=1 << 14)
+def _discards(tokens: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``legality.discard_actions`` of a hand, each as the ``(colour, count)`` it puts back."""
+    return tuple(
+        tuple((colour, count) for colour, count in enumerate(action.tokens) if count)
+        for action in discard_actions(tokens)
+    )
+
+
+def _nth_top_card(decks: list[list[int]], index: int) -> int:
+    """Taken from the top of the ``index``-th deck that has cards, level by level."""
+    for deck in decks:
+        if deck:
+            if not index:
+                return deck.pop(0)
+            index -= 1
+    raise IndexError("fewer decks with cards")
+
+
+def _nth_card_of_rows(rows: list[list[int | None]], index: int) -> int:
+    """The ``index``-th card of the pyramid, row by row and left to right (empty slots skipped)."""
+    for row in rows:
+        for card in row:
+            if card is not None:
+                if not index:
+                    return card
+                index -= 1
+    raise IndexError("fewer cards in the pyramid")
 
 
 def _nth_space(spaces: int, index: int) -> int:
