@@ -43,6 +43,10 @@ _PRICE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((colour, amount) for colour, amount in enumerate(card.cost) if amount) for card in CARDS
 )
 """Each card's cost as ``(colour, amount)`` for the colours (and pearl) it costs at all."""
+_PLAIN: tuple[bool, ...] = tuple(
+    card.ability == NONE and not card.crowns and card.colour != JOKER for card in CARDS
+)
+"""The cards whose purchase brings nothing but the card: most of them."""
 _FIRST_ROYAL_AT, _SECOND_ROYAL_AT = CROWN_THRESHOLDS
 
 
@@ -79,20 +83,28 @@ class PurchaseTable(Table):
             if card in hand.blind:
                 hand.blind.remove(card)
         colour = _COLOUR[card]
+        points = _POINTS[card]
+        hand.cards.append(card)
+        hand.points += points
+        self.scored = True
+        if _PLAIN[card]:
+            # No ability, no crown, not a joker: nothing follows but the end of the turn.
+            hand.card_colours.append(colour)
+            if colour >= 0:
+                bonuses[colour] += _BONUS[card]
+                hand.colour_points[colour] += points
+            self.end_turn()
+            return
         if colour == JOKER:
             options = joker_colours(hand)
             if len(options) == 1:
                 colour = options[0]
-        crowns_before = hand.crowns
-        hand.cards.append(card)
         hand.card_colours.append(colour)
-        points = _POINTS[card]
         if colour >= 0:
             bonuses[colour] += _BONUS[card]
             hand.colour_points[colour] += points
-        hand.points += points
+        crowns_before = hand.crowns
         crowns = hand.crowns = crowns_before + _CROWNS[card]
-        self.scored = True
         royal_due = (crowns_before < _FIRST_ROYAL_AT <= crowns) or (
             crowns_before < _SECOND_ROYAL_AT <= crowns
         )

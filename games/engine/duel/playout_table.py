@@ -270,7 +270,16 @@ class Table:
             return
         holes = self.holes
         if holes:
-            self._refill_pyramid(holes)
+            if len(holes) == 1:
+                # A turn takes at most one card from the pyramid: the usual refill.
+                level, slot = holes.pop()
+                deck = self.decks[level]
+                if deck:
+                    dealt = deck.pop(0)
+                    self.pyramid[level][slot] = dealt
+                    self.pyramid_cards |= 1 << dealt
+            else:
+                self._refill_pyramid(holes)
         if self.extra_turn:
             self.extra_turn = False
         else:
