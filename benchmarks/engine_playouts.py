@@ -12,8 +12,8 @@ caches (the lines a board offers, a hand's discards): the path timed first pays 
 made the trusted path look slower than the validating one; ``--rounds 2`` or more keeps each
 path's best. Prints games per second for each, mean actions per game, and the mean µs of one
 ``legal_actions``, ``apply_legal`` and ``apply_action`` call (timed in a separate pass so the
-games-per-second figures carry no timer overhead). A Duel game includes its setup, which
-draws 64 bag orders (about a tenth of a random game's time).
+games-per-second figures carry no timer overhead). A Duel game includes its setup (shuffling
+its decks and tokens; the bag's draw orders are worked out as the game reads them).
 
 ``--baseline DIR`` also times an older engine side by side: DIR holds a ``games/engine``
 package (e.g. ``git archive 3b35dea games/engine | tar -x -C /tmp/base``) that is imported in

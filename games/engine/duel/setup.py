@@ -9,11 +9,11 @@ draws is drawn here too (docs/decisions.md, "Splendor Duel").
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from itertools import repeat, starmap
 from typing import Any
 
+from games.engine.duel.bag_draws import DrawOrders
 from games.engine.duel.board import EMPTY, SPACES, lay_out
 from games.engine.duel.catalogue import (
     CARD_IDS_BY_LEVEL,
@@ -57,35 +57,16 @@ def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) 
     )
 
 
-def draw_orders(rng: random.Random) -> tuple[tuple[int, ...], ...]:
-    """The recorded orders of the bag's draws, one shuffle of 0 … 24 per replenishment."""
-    # Positions sorted by independent uniform keys: a uniform shuffle, drawn several times
-    # faster than random.shuffle, which matters for the many games bots and tests start. The
-    # keys of every draw order are drawn at once, in the same sequence as one by one.
-    # starmap calls rng.random() with no arguments from C: the same draws as a comprehension,
-    # in a third less time.
-    keys = list(starmap(rng.random, repeat((), RECORDED_REPLENISHMENTS * SPACES)))
-    orders = tuple(
-        tuple(sorted(_SPACE_INDEXES, key=keys[start : start + SPACES].__getitem__))
-        for start in range(0, len(keys), SPACES)
-    )
-    _remember_drawn(orders)
-    return orders
+def draw_orders(rng: random.Random) -> DrawOrders:
+    """The recorded orders of the bag's draws, one shuffle of 0 … 24 per replenishment.
+
+    Drawn from ``rng`` as the game reads them (``bag_draws.py``): ``rng`` must not be used for
+    anything else afterwards.
+    """
+    return DrawOrders(rng.random, RECORDED_REPLENISHMENTS)
 
 
-_DRAWN: dict[int, tuple[tuple[int, ...], ...]] = {}
-"""The draw orders this process drew lately, by identity: shuffles by construction, so a game
-started from them at once (a playout, a bot's sample) need not check them again."""
-_DRAWN_KEPT = 16
-
-
-def _remember_drawn(orders: tuple[tuple[int, ...], ...]) -> None:
-    if len(_DRAWN) >= _DRAWN_KEPT:
-        del _DRAWN[next(iter(_DRAWN))]
-    _DRAWN[id(orders)] = orders
-
-
-def reshuffled(pools: list[list[int]], seed: int) -> tuple[tuple[int, ...], ...]:
+def reshuffled(pools: list[list[int]], seed: int) -> DrawOrders:
     """Shuffle each card pool in place and draw the bag's orders, all from ``seed``: a fork's
     randomness, drawn here as every game's is. Returns the bag's draw orders."""
     rng = random.Random(seed)
@@ -147,13 +128,13 @@ def check_setup(setup: Setup) -> None:
         colour for colour in TOKEN_COLOURS for _ in range(TOKEN_COUNTS[colour])
     ]:
         raise IllegalAction("the setup's tokens are not the game's 25 tokens")
-    drawn_here = _DRAWN.get(id(setup.bag_draws)) is setup.bag_draws
-    if not drawn_here and not _are_shuffles_of_the_spaces(setup.bag_draws):
+    # Orders drawn here are shuffles by construction; recorded ones are checked.
+    bag_draws = setup.bag_draws
+    if not isinstance(bag_draws, DrawOrders) and not _are_shuffles_of_the_spaces(tuple(bag_draws)):
         raise IllegalAction("each of the setup's bag draws must be a shuffle of 0 to 24")
 
 
-_SPACE_INDEXES = range(SPACES)
-_EVERY_SPACE = list(_SPACE_INDEXES)
+_EVERY_SPACE = list(range(SPACES))
 
 
 @lru_cache(maxsize=256)
@@ -164,3 +145,21 @@ def _are_shuffles_of_the_spaces(bag_draws: tuple[tuple[int, ...], ...]) -> bool:
     a bot's playouts), and 64 orders take far longer to sort than to hash.
     """
     return bool(bag_draws) and all(sorted(order) == _EVERY_SPACE for order in bag_draws)
+
+
+_RANDRANGE = random.Random.randrange
+
+
+def direct_pick(pick: Callable[[int], int]) -> Callable[[int], int]:
+    """``pick`` itself, or for a ``random.Random``'s ``randrange`` the method it calls.
+
+    ``randrange(count)`` with a positive count returns ``_randbelow(count)``, as ``choice`` does
+    (which is why their picks agree): the same number from the same generator, without
+    ``randrange``'s checks of its arguments at every step of every playout. Here because this
+    module is the engine's one user of ``random``.
+    """
+    generator = getattr(pick, "__self__", None)
+    if type(generator) is random.Random and getattr(pick, "__func__", None) is _RANDRANGE:
+        direct: Callable[[int], int] = generator._randbelow  # type: ignore[attr-defined]
+        return direct
+    return pick

@@ -9,6 +9,7 @@ JSON form omits them and they are recomputed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from games.engine.duel.board import Board
@@ -86,8 +87,10 @@ class DuelState(NamedTuple):
     players: tuple[PlayerState, ...]
     board: Board
     bag: Tokens
-    bag_draws: tuple[tuple[int, ...], ...]
-    """The setup's recorded draw orders for replenishing: hidden from every player."""
+    bag_draws: Sequence[tuple[int, ...]]
+    """The setup's recorded draw orders for replenishing: hidden from every player. A tuple, or
+    for a game set up in this process a ``bag_draws.DrawOrders`` (read, compared and hashed
+    alike), which draws each order from the seed when first read."""
     replenishments: int
     """Times the board was replenished: the next replenishment uses the draw order of that index
     (cycling through ``bag_draws``)."""
@@ -123,8 +126,9 @@ class Setup(NamedTuple):
     """Each level's whole deck, shuffled, top first; the first cards go to the pyramid."""
     tokens: tuple[int, ...]
     """The 25 tokens in the order they are laid on the board along the spiral."""
-    bag_draws: tuple[tuple[int, ...], ...]
-    """One shuffle of 0 … 24 per replenishment, in order (see ``board.draw_order``)."""
+    bag_draws: Sequence[tuple[int, ...]]
+    """One shuffle of 0 … 24 per replenishment, in order (see ``board.draw_order``): a tuple, or
+    a ``bag_draws.DrawOrders`` that draws each when first read."""
     position: DuelState | None = None
     """A game begun from a position (a fork, see ``fork.py``) starts from this state, whose
     unseen cards and draw orders were dealt from ``seed``; ``decks`` and ``bag_draws`` then

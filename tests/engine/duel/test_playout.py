@@ -4,8 +4,9 @@ Each game is played twice from its setup with the same seeded ``pick``: step by 
 (``legal_actions``, then ``apply_legal`` of the option chosen), recording each step's number of
 options and the index chosen, and by the kernel, whose ``pick`` replays those indexes. The kernel
 must ask for the same number of options at every step and give the same state at the start of
-every turn (played turn by turn with ``until_turn``) and at the end (played in one go): an option
-listed in another order would make the same index take another action, and a state would
+every turn (played turn by turn with ``until_turn``) and at the end (played in one go, and from
+states in the middle of a turn, where a purchase, a reserve or a discard is being resolved): an
+option listed in another order would make the same index take another action, and a state would
 differ. One game in four is played by "hoarders" that seldom buy, which reach forced passes, and
 the uniform games are also played with a seeded ``randrange`` as ``pick``.
 
@@ -23,10 +24,14 @@ import pytest
 
 import games.engine as engine
 from games.engine.duel.actions import ACTION_TYPES, BuyCard
+from games.engine.duel.setup import direct_pick
+from games.engine.duel.state import PHASES
 
 GAMES = 450
 TURN_BY_TURN_SHARE = 3
 """Every third game is also played by the kernel one turn at a time."""
+MID_TURN_SHARE = 8
+"""And every eighth of its mid-turn states of every third game is played on by the kernel."""
 HOARDER_SHARE = 4
 """Every fourth game is played by hoarders, as in ``test_trusted_path.py``."""
 PASSING_SEEDS = (576, 764)
@@ -56,12 +61,19 @@ def hoarder(seed: int) -> Choose:
 
 
 def step_by_step(
-    state: engine.State, choose: Choose, picks: list[tuple[int, int]], reached: Counter[str]
+    state: engine.State,
+    choose: Choose,
+    picks: list[tuple[int, int]],
+    reached: Counter[str],
+    mid_turn: list[tuple[int, engine.State]] | None = None,
 ) -> list[engine.State]:
     """The states at the start of every turn and the final one; ``picks`` gets each step's
-    number of options and the index chosen."""
+    number of options and the index chosen, ``mid_turn`` each step's state and index when the
+    step is not a turn's first."""
     turn_starts = [state]
     while engine.outcome(state) is None:
+        if mid_turn is not None and state.phase != "main":
+            mid_turn.append((len(picks), state))
         options = engine.legal_actions(state)
         index = choose(options)
         picks.append((len(options), index))
@@ -91,7 +103,8 @@ def check_game(seed: int, reached: Counter[str]) -> None:
     start = engine.initial_state(engine.new_game("duel", 2, seed))
     picks: list[tuple[int, int]] = []
     choose = hoarder(seed) if hoarding else uniform(seed)
-    turn_starts = step_by_step(start, choose, picks, reached)
+    mid_turn: list[tuple[int, engine.State]] = []
+    turn_starts = step_by_step(start, choose, picks, reached, mid_turn)
     final = turn_starts[-1]
 
     played = engine.random_playout(start, replay(picks, where))
@@ -109,6 +122,14 @@ def check_game(seed: int, reached: Counter[str]) -> None:
             state = engine.random_playout(state, pick, until_turn=state.turn + 1)
             assert state == expected, f"{where}: turn {number} starts differently"
 
+    if seed % TURN_BY_TURN_SHARE == 1:
+        # Started mid-turn (a card just taken from the pyramid, a discard, a royal to choose...),
+        # the kernel must take the game on from there as the step-by-step engine did.
+        for step, state in mid_turn[::MID_TURN_SHARE]:
+            reached[f"from {state.phase}"] += 1
+            played = engine.random_playout(state, replay(picks[step:], f"{where} from {step}"))
+            assert played == final, f"{where}: played on from step {step}, the games differ"
+
 
 def test_the_kernel_plays_the_step_by_step_engines_games() -> None:
     reached: Counter[str] = Counter()
@@ -118,6 +139,8 @@ def test_the_kernel_plays_the_step_by_step_engines_games() -> None:
         assert reached[action_type.__name__] > 0, f"no {action_type.__name__} was played"
     for ended_by in ("twenty_points", "ten_crowns", "ten_points_in_a_colour"):
         assert reached[ended_by] > 0, f"no game ended by {ended_by}"
+    for phase in set(PHASES) - {"main", "game_over"}:
+        assert reached[f"from {phase}"] > 0, f"no playout started in phase {phase}"
 
 
 def test_the_comparison_catches_a_kernel_that_lists_options_in_another_order() -> None:
@@ -147,3 +170,17 @@ def test_a_base_game_playout_is_the_step_by_step_loop(seed: int) -> None:
     start = engine.initial_state(engine.new_game("splendor", 3, seed))
     expected = step_by_step(start, uniform(seed), [], Counter())[-1]
     assert engine.random_playout(start, random.Random(seed).randrange) == expected
+
+
+def test_a_random_generators_randrange_is_called_the_way_it_would_pick() -> None:
+    # The kernel calls what a Random's randrange calls: the same numbers, one call fewer.
+    counts = [count for count in range(1, 40) for _ in range(20)]
+    expected = list(map(random.Random(3).randrange, counts))
+    direct = direct_pick(random.Random(3).randrange)
+    assert direct.__func__ is random.Random._randbelow  # type: ignore[attr-defined]
+    assert list(map(direct, counts)) == expected
+
+    def own_pick(count: int) -> int:
+        return count - 1
+
+    assert direct_pick(own_pick) is own_pick
