@@ -130,27 +130,29 @@ def _prospect(
     bonus_table: tuple[float, ...],
 ) -> float:
     """The card's worth to the player, discounted by the turns of taking it needs."""
-    short = 0
-    most_short = 0
-    spend = 0
-    for cost, bonus, held in zip(CARD_COST[card], bonuses, tokens[:5], strict=False):
-        if cost > bonus:
-            due = cost - bonus
-            spend += due
-            if due > held:
-                missing = due - held
-                short += missing
-                if missing > most_short:
-                    most_short = missing
-    short -= gold
-    if spend > TOKEN_LIMIT:
+    # Unrolled over the five colours: this runs for every visible card at every evaluation.
+    white_bonus, blue_bonus, green_bonus, red_bonus, black_bonus = bonuses
+    white, blue, green, red, black = CARD_COST[card]
+    white = white - white_bonus if white > white_bonus else 0
+    blue = blue - blue_bonus if blue > blue_bonus else 0
+    green = green - green_bonus if green > green_bonus else 0
+    red = red - red_bonus if red > red_bonus else 0
+    black = black - black_bonus if black > black_bonus else 0
+    if white + blue + green + red + black > TOKEN_LIMIT:
         return 0.0
+    white = white - tokens[0] if white > tokens[0] else 0
+    blue = blue - tokens[1] if blue > tokens[1] else 0
+    green = green - tokens[2] if green > tokens[2] else 0
+    red = red - tokens[3] if red > tokens[3] else 0
+    black = black - tokens[4] if black > tokens[4] else 0
     colour_count = bonuses[CARD_COLOUR[card]]
     last = len(bonus_table) - 1
     gain = bonus_table[min(colour_count + 1, last)] - bonus_table[min(colour_count, last)]
     worth = CARD_POINTS[card] + gain * bonus_share
+    short = white + blue + green + red + black - gold
     if short <= 0:
         return worth
+    most_short = max(white, blue, green, red, black)
     turns = max((short + 2) // 3, (most_short - gold + 1) // 2)
     return worth * decay ** (turns if turns > 0 else 1)
 

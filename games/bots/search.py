@@ -8,7 +8,9 @@ the number of times it was available rather than its parent's visits. The tree's
 the bot's own decisions, which every deal allows alike; deeper plies hold every player's moves,
 so the opponents are searched too, each maximising their own score.
 
-- Selection: UCB1 with exploration constant ``exploration`` on scores in [0, 1].
+- Selection: UCB1 with exploration constant ``exploration`` on scores in [0, 1]; at the root a
+  progressive bias toward the greedy bot's ranking (``prior_weight``), so the few hundred noisy
+  playouts a move affords overturn greedy's choice only on clear evidence.
 - Action pruning: at the root the greedy bot's one-move ranking keeps the ``root_width`` best
   actions (purchases always kept); deeper, progressive widening admits actions in the playout
   policy's order, ``widen_base`` plus ``visits ** widen_power`` of them. Token returns in the
@@ -50,7 +52,7 @@ class SearchSettings:
     horizon: int = 3
     """Whole rounds after the root at which a playout stops and the position is evaluated."""
     weights: Weights = field(default=DEFAULT_WEIGHTS)
-    prior_weight: float = 0.0
+    prior_weight: float = 1.0
     """Progressive bias at the root: each action's greedy score, less the best one's (in
     points), times this, divided by its visits plus one, is added to its UCB score. The search
     starts from the greedy bot's opinion and leaves it as its own evidence grows."""
