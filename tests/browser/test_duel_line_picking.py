@@ -141,3 +141,31 @@ def test_a_picked_token_is_released_by_a_second_press_and_clear_releases_all(
     expect(page.locator(".duel-token[aria-pressed='true']")).to_have_count(0)
     assert pickable(page) == every
     assert Game.objects.get(pk=game.pk).version == game.version
+
+
+def test_on_a_laptop_the_whole_board_shows_without_scrolling_on_my_turn(
+    new_context: Callable[..., BrowserContext],
+    make_player: Callable[[str], User],
+    live_server: LiveServer,
+) -> None:
+    dora, eve = make_player("dora"), make_player("eve")
+    game, _lines = duel_on_my_turn(dora, eve)
+    first = [dora, eve][game.acting_seat or 0]
+    page = new_context(**LAPTOP).new_page()
+    log_in(page, live_server.url, first.username)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+
+    expect(page.locator(".duel-line-form")).to_be_visible()
+    spaces = page.locator(".duel-space")
+    expect(spaces).to_have_count(25)
+    height = LAPTOP["viewport"]["height"]
+    for index in range(25):
+        box = spaces.nth(index).bounding_box()
+        assert box is not None
+        assert 0 <= box["y"] <= box["y"] + box["height"] <= height, box
+    # The lines stay one click away, for keyboards and pages without JavaScript.
+    lines = page.locator("details.duel-choices[data-kind='take_tokens']")
+    expect(lines).not_to_have_attribute("open", "")
+    lines.locator("summary").click()
+    expect(lines.locator("button").first).to_be_visible()
+    screenshot(page, "duel-board-on-my-turn-laptop")
