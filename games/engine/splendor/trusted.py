@@ -29,6 +29,7 @@ from games.engine.splendor.actions import (
 from games.engine.splendor.catalogue import CARDS, NOBLES
 from games.engine.splendor.gems import GEM_COLOURS, Gems, Tokens
 from games.engine.splendor.state import (
+    BOARD_WIDTH,
     CHOOSE_NOBLE,
     GAME_OVER,
     MAIN,
@@ -213,9 +214,9 @@ def _buy_card(state: GameState, action: BuyCard) -> GameState:
     bonus_white, bonus_blue, bonus_green, bonus_red, bonus_black = bonuses
     add_white, add_blue, add_green, add_red, add_black = _ONE_BONUS[_CARD_COLOUR[card]]
     if card in reserved:
-        reserved = tuple([kept for kept in reserved if kept != card])
+        reserved = _without(reserved, card)
         if card in blind:
-            blind = tuple([kept for kept in blind if kept != card])
+            blind = _without(blind, card)
     else:
         decks, board = _refill(decks, board, card)
     player = _new_tuple(
@@ -256,8 +257,9 @@ def _choose_noble(state: GameState, action: ChooseNoble) -> GameState:
     players, supply, decks, board, nobles, seat, _, _, passes, _ = state
     noble = action.noble
     player = _visited(players[seat], noble)
-    left = tuple([other for other in nobles if other != noble])
-    return _end_action(state, player, supply, decks, board, left, passes, _VISITED)
+    return _end_action(
+        state, player, supply, decks, board, _without(nobles, noble), passes, _VISITED
+    )
 
 
 _VISITED = 0
@@ -297,14 +299,18 @@ def _end_action(
             & _NOBLES_MET_BLACK[bonus_black]
         )  # fmt: skip
         if met:
-            qualifying = [noble for noble in nobles if met >> noble & 1]
+            # Loops, not comprehensions: a comprehension is a function call of its own.
+            qualifying: tuple[int, ...] = ()
+            for noble in nobles:
+                if met >> noble & 1:
+                    qualifying += (noble,)
             if len(qualifying) > 1:
                 phase = CHOOSE_NOBLE
-                pending = tuple(qualifying)
+                pending = qualifying
             elif qualifying:
                 noble = qualifying[0]
                 player = _visited(player, noble)
-                nobles = tuple([other for other in nobles if other != noble])
+                nobles = _without(nobles, noble)
     if len(players) == 2:  # the commonest table, rebuilt without a list
         players = (player, players[1]) if seat == 0 else (players[0], player)
     else:
@@ -316,13 +322,25 @@ def _end_action(
         turn += 1
         current += 1
         if current == len(players):
-            if passes == current or max([other[6] for other in players]) >= WINNING_POINTS:
+            finished = passes == current
+            if not finished:
+                for other in players:
+                    if other[6] >= WINNING_POINTS:
+                        finished = True
+                        break
+            if finished:
                 current, phase = seat, GAME_OVER
             else:
                 current = passes = 0
     return _new_tuple(
         GameState, (players, supply, decks, board, nobles, current, phase, turn, passes, pending)
     )
+
+
+def _without(held: tuple[int, ...], item: int) -> tuple[int, ...]:
+    """``held`` (nobles or cards, each at most once) without ``item``, which it holds."""
+    index = held.index(item)
+    return held[:index] + held[index + 1 :]
 
 
 def _visited(player: PlayerState, noble: int) -> PlayerState:
@@ -338,13 +356,34 @@ def _refill(decks: _Decks, board: _Board, card: int) -> tuple[_Decks, _Board]:
     """The decks and board once the card's slot is filled from the top of its level's deck."""
     index = _CARD_LEVEL_INDEX[card]
     deck = decks[index]
-    row = list(board[index])
     if deck:
-        row[row.index(card)] = deck[0]
-        decks = _with_level(decks, index, deck[1:])
+        top: int | None = deck[0]
+        deck = deck[1:]
     else:
-        row[row.index(card)] = None
-    return decks, _with_level(board, index, tuple(row))
+        top = None
+    row = board[index]
+    if len(row) == BOARD_WIDTH:  # always in a game: the four slots compared in turn, no list built
+        first, second, third, fourth = row
+        if first == card:
+            row = (top, second, third, fourth)
+        elif second == card:
+            row = (first, top, third, fourth)
+        elif third == card:
+            row = (first, second, top, fourth)
+        else:
+            row = (first, second, third, top)
+    else:
+        slots = list(row)
+        slots[slots.index(card)] = top
+        row = tuple(slots)
+    # Both replaced at the level's index in one pass (``_with_level`` twice, unrolled).
+    first_deck, second_deck, third_deck = decks
+    first_row, second_row, third_row = board
+    if index == 0:
+        return (deck, second_deck, third_deck), (row, second_row, third_row)
+    if index == 1:
+        return (first_deck, deck, third_deck), (first_row, row, third_row)
+    return (first_deck, second_deck, deck), (first_row, second_row, row)
 
 
 def _with_level(levels: tuple[Any, ...], index: int, level: Any) -> tuple[Any, ...]:
