@@ -87,7 +87,7 @@ _ONE_BONUS: tuple[Gems, ...] = tuple(
 
 
 def _take_gems(state: GameState, action: TakeGems) -> GameState:
-    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
+    players, supply, decks, board, nobles, seat, _, turn, passes, _ = state
     (white, blue, green, red, black, gold), cards, reserved, blind, won, bonuses, points = players[
         seat
     ]
@@ -108,7 +108,16 @@ def _take_gems(state: GameState, action: TakeGems) -> GameState:
     )  # fmt: skip
     over = white + blue + green + red + black + gold > TOKEN_LIMIT
     return _end_action(
-        state, player, supply, decks, board, nobles, passes, _OVER if over else _MAY_VISIT
+        players,
+        seat,
+        turn,
+        player,
+        supply,
+        decks,
+        board,
+        nobles,
+        passes,
+        _OVER if over else _MAY_VISIT,
     )
 
 
@@ -126,7 +135,7 @@ def _reserve_from_deck(state: GameState, action: ReserveFromDeck) -> GameState:
 
 
 def _reserve(state: GameState, card: int, unseen: bool, decks: _Decks, board: _Board) -> GameState:
-    players, supply, _, _, nobles, seat, _, _, passes, _ = state
+    players, supply, _, _, nobles, seat, _, turn, passes, _ = state
     tokens, cards, reserved, blind, won, bonuses, points = players[seat]
     white, blue, green, red, black, gold = supply
     if not gold:
@@ -142,12 +151,21 @@ def _reserve(state: GameState, card: int, unseen: bool, decks: _Decks, board: _B
          points),
     )  # fmt: skip
     return _end_action(
-        state, player, supply, decks, board, nobles, passes, _OVER if over else _MAY_VISIT
+        players,
+        seat,
+        turn,
+        player,
+        supply,
+        decks,
+        board,
+        nobles,
+        passes,
+        _OVER if over else _MAY_VISIT,
     )
 
 
 def _buy_card(state: GameState, action: BuyCard) -> GameState:
-    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
+    players, supply, decks, board, nobles, seat, _, turn, passes, _ = state
     held, cards, reserved, blind, won, bonuses, points = players[seat]
     card = action.card
     white, blue, green, red, black, gold = held
@@ -226,16 +244,20 @@ def _buy_card(state: GameState, action: BuyCard) -> GameState:
           bonus_red + add_red, bonus_black + add_black), points + _CARD_POINTS[card]),
     )  # fmt: skip
     supply = (left_white, left_blue, left_green, left_red, left_black, left_gold)
-    return _end_action(state, player, supply, decks, board, nobles, passes, _MAY_VISIT)
+    return _end_action(
+        players, seat, turn, player, supply, decks, board, nobles, passes, _MAY_VISIT
+    )
 
 
 def _pass(state: GameState, action: Pass) -> GameState:
-    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
-    return _end_action(state, players[seat], supply, decks, board, nobles, passes + 1, _MAY_VISIT)
+    players, supply, decks, board, nobles, seat, _, turn, passes, _ = state
+    return _end_action(
+        players, seat, turn, players[seat], supply, decks, board, nobles, passes + 1, _MAY_VISIT
+    )
 
 
 def _return_tokens(state: GameState, action: ReturnTokens) -> GameState:
-    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
+    players, supply, decks, board, nobles, seat, _, turn, passes, _ = state
     (white, blue, green, red, black, gold), cards, reserved, blind, won, bonuses, points = players[
         seat
     ]
@@ -250,15 +272,17 @@ def _return_tokens(state: GameState, action: ReturnTokens) -> GameState:
         left_white + back_white, left_blue + back_blue, left_green + back_green,
         left_red + back_red, left_black + back_black, left_gold + back_gold,
     )  # fmt: skip
-    return _end_action(state, player, supply, decks, board, nobles, passes, _MAY_VISIT)
+    return _end_action(
+        players, seat, turn, player, supply, decks, board, nobles, passes, _MAY_VISIT
+    )
 
 
 def _choose_noble(state: GameState, action: ChooseNoble) -> GameState:
-    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
+    players, supply, decks, board, nobles, seat, _, turn, passes, _ = state
     noble = action.noble
     player = _visited(players[seat], noble)
     return _end_action(
-        state, player, supply, decks, board, _without(nobles, noble), passes, _VISITED
+        players, seat, turn, player, supply, decks, board, _without(nobles, noble), passes, _VISITED
     )
 
 
@@ -271,7 +295,9 @@ _OVER = 2
 
 
 def _end_action(
-    state: GameState,
+    players: tuple[PlayerState, ...],
+    seat: int,
+    turn: int,
     player: PlayerState,
     supply: Tokens,
     decks: _Decks,
@@ -286,7 +312,6 @@ def _end_action(
     when several qualify), then the next seat acts; at the end of a round the game ends if
     someone has 15 points or every player passed. ``left_to_check`` says which of those the
     action calls for."""
-    players, _, _, _, _, seat, _, turn, _, _ = state
     phase = MAIN
     pending: tuple[int, ...] = ()
     if left_to_check == _OVER:
@@ -311,17 +336,18 @@ def _end_action(
                 noble = qualifying[0]
                 player = _visited(player, noble)
                 nobles = _without(nobles, noble)
-    if len(players) == 2:  # the commonest table, rebuilt without a list
+    seats = len(players)
+    if seats == 2:  # the commonest table, rebuilt without a list
         players = (player, players[1]) if seat == 0 else (players[0], player)
     else:
-        seats = list(players)
-        seats[seat] = player
-        players = tuple(seats)
+        rebuilt = list(players)
+        rebuilt[seat] = player
+        players = tuple(rebuilt)
     current = seat
     if phase == MAIN:
         turn += 1
         current += 1
-        if current == len(players):
+        if current == seats:
             finished = passes == current
             if not finished:
                 for other in players:
