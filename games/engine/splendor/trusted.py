@@ -26,19 +26,15 @@ from games.engine.splendor.actions import (
     ReturnTokens,
     TakeGems,
 )
-from games.engine.splendor.catalogue import CARDS, NOBLES
-from games.engine.splendor.gems import GEM_COLOURS, Gems, Tokens
+from games.engine.splendor.catalogue import CARDS
+from games.engine.splendor.gems import GEM_COLOURS, Gems
 from games.engine.splendor.state import (
     BOARD_WIDTH,
-    CHOOSE_NOBLE,
-    GAME_OVER,
-    MAIN,
-    RETURN_TOKENS,
     TOKEN_LIMIT,
-    WINNING_POINTS,
     GameState,
     PlayerState,
 )
+from games.engine.splendor.turn_end import MAY_VISIT, OVER, VISITED, end_action, visited, without
 
 _Decks = tuple[tuple[int, ...], ...]
 _Board = tuple[tuple[int | None, ...], ...]
@@ -47,21 +43,6 @@ _CARD_COSTS: tuple[Gems, ...] = tuple(card.cost for card in CARDS)
 _CARD_LEVEL_INDEX: tuple[int, ...] = tuple(card.level - 1 for card in CARDS)
 _CARD_COLOUR: tuple[int, ...] = tuple(card.colour for card in CARDS)
 _CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
-_NOBLE_POINTS: tuple[int, ...] = tuple(noble.points for noble in NOBLES)
-_NOBLE_REQUIREMENTS: tuple[Gems, ...] = tuple(noble.requires for noble in NOBLES)
-_FEWEST_CARDS_FOR_A_NOBLE = min(sum(noble.requires) for noble in NOBLES)
-_NOBLES_MET: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        sum(1 << noble for noble, requires in enumerate(_NOBLE_REQUIREMENTS)
-            if requires[colour] <= count)
-        for count in range(len(CARDS) + 1)
-    )
-    for colour in GEM_COLOURS
-)  # fmt: skip
-"""Per colour and bonus count, the nobles (one bit each) whose need in that colour it meets."""
-(
-    _NOBLES_MET_WHITE, _NOBLES_MET_BLUE, _NOBLES_MET_GREEN, _NOBLES_MET_RED, _NOBLES_MET_BLACK,
-) = _NOBLES_MET  # fmt: skip
 _new_tuple = tuple.__new__
 """What a named tuple's generated ``__new__`` calls, called directly to skip a Python frame."""
 
@@ -73,7 +54,7 @@ def apply_legal(state: GameState, action: Action) -> GameState:
 
 # Each step reads the state and the acting player by unpacking them whole (one operation rather
 # than an attribute read per field), works on token vectors colour by colour (cheaper than any
-# loop or ``map`` over six counts), and hands the changed parts to ``_end_action``.
+# loop or ``map`` over six counts), and hands the changed parts to ``end_action``.
 
 _TAKEN: dict[tuple[int, ...], Gems] = {
     gems: tuple(gems.count(colour) for colour in GEM_COLOURS)
@@ -106,19 +87,8 @@ def _take_gems(state: GameState, action: TakeGems) -> GameState:
         left_white - add_white, left_blue - add_blue, left_green - add_green,
         left_red - add_red, left_black - add_black, left_gold,
     )  # fmt: skip
-    over = white + blue + green + red + black + gold > TOKEN_LIMIT
-    return _end_action(
-        players,
-        seat,
-        turn,
-        player,
-        supply,
-        decks,
-        board,
-        nobles,
-        passes,
-        _OVER if over else _MAY_VISIT,
-    )
+    check = OVER if white + blue + green + red + black + gold > TOKEN_LIMIT else MAY_VISIT
+    return end_action(players, seat, turn, player, supply, decks, board, nobles, passes, check)
 
 
 def _reserve_card(state: GameState, action: ReserveCard) -> GameState:
@@ -145,23 +115,13 @@ def _reserve(state: GameState, card: int, unseen: bool, decks: _Decks, board: _B
         white, blue, green, red, black, gold = tokens
         tokens = (white, blue, green, red, black, gold + 1)
         over = white + blue + green + red + black + gold >= TOKEN_LIMIT
+    check = OVER if over else MAY_VISIT
     player = _new_tuple(
         PlayerState,
         (tokens, cards, (*reserved, card), (*blind, card) if unseen else blind, won, bonuses,
          points),
     )  # fmt: skip
-    return _end_action(
-        players,
-        seat,
-        turn,
-        player,
-        supply,
-        decks,
-        board,
-        nobles,
-        passes,
-        _OVER if over else _MAY_VISIT,
-    )
+    return end_action(players, seat, turn, player, supply, decks, board, nobles, passes, check)
 
 
 def _buy_card(state: GameState, action: BuyCard) -> GameState:
@@ -232,9 +192,9 @@ def _buy_card(state: GameState, action: BuyCard) -> GameState:
     bonus_white, bonus_blue, bonus_green, bonus_red, bonus_black = bonuses
     add_white, add_blue, add_green, add_red, add_black = _ONE_BONUS[_CARD_COLOUR[card]]
     if card in reserved:
-        reserved = _without(reserved, card)
+        reserved = without(reserved, card)
         if card in blind:
-            blind = _without(blind, card)
+            blind = without(blind, card)
     else:
         decks, board = _refill(decks, board, card)
     player = _new_tuple(
@@ -244,15 +204,13 @@ def _buy_card(state: GameState, action: BuyCard) -> GameState:
           bonus_red + add_red, bonus_black + add_black), points + _CARD_POINTS[card]),
     )  # fmt: skip
     supply = (left_white, left_blue, left_green, left_red, left_black, left_gold)
-    return _end_action(
-        players, seat, turn, player, supply, decks, board, nobles, passes, _MAY_VISIT
-    )
+    return end_action(players, seat, turn, player, supply, decks, board, nobles, passes, MAY_VISIT)
 
 
 def _pass(state: GameState, action: Pass) -> GameState:
     players, supply, decks, board, nobles, seat, _, turn, passes, _ = state
-    return _end_action(
-        players, seat, turn, players[seat], supply, decks, board, nobles, passes + 1, _MAY_VISIT
+    return end_action(
+        players, seat, turn, players[seat], supply, decks, board, nobles, passes + 1, MAY_VISIT
     )
 
 
@@ -272,109 +230,15 @@ def _return_tokens(state: GameState, action: ReturnTokens) -> GameState:
         left_white + back_white, left_blue + back_blue, left_green + back_green,
         left_red + back_red, left_black + back_black, left_gold + back_gold,
     )  # fmt: skip
-    return _end_action(
-        players, seat, turn, player, supply, decks, board, nobles, passes, _MAY_VISIT
-    )
+    return end_action(players, seat, turn, player, supply, decks, board, nobles, passes, MAY_VISIT)
 
 
 def _choose_noble(state: GameState, action: ChooseNoble) -> GameState:
     players, supply, decks, board, nobles, seat, _, turn, passes, _ = state
     noble = action.noble
-    player = _visited(players[seat], noble)
-    return _end_action(
-        players, seat, turn, player, supply, decks, board, _without(nobles, noble), passes, _VISITED
-    )
-
-
-_VISITED = 0
-"""What the action leaves to check: nothing but passing play on (a noble was just chosen)."""
-_MAY_VISIT = 1
-"""A noble may visit."""
-_OVER = 2
-"""The player holds more than ten tokens and must return some first."""
-
-
-def _end_action(
-    players: tuple[PlayerState, ...],
-    seat: int,
-    turn: int,
-    player: PlayerState,
-    supply: Tokens,
-    decks: _Decks,
-    board: _Board,
-    nobles: tuple[int, ...],
-    passes: int,
-    left_to_check: int,
-) -> GameState:
-    """The one builder of the state that ends an action (as ``transitions._conclude_action``).
-
-    Returning tokens above ten comes first, then at most one noble's visit (the player chooses
-    when several qualify), then the next seat acts; at the end of a round the game ends if
-    someone has 15 points or every player passed. ``left_to_check`` says which of those the
-    action calls for."""
-    phase = MAIN
-    pending: tuple[int, ...] = ()
-    if left_to_check == _OVER:
-        phase = RETURN_TOKENS
-    elif left_to_check and len(player[1]) >= _FEWEST_CARDS_FOR_A_NOBLE:
-        bonus_white, bonus_blue, bonus_green, bonus_red, bonus_black = player[5]
-        met = (
-            _NOBLES_MET_WHITE[bonus_white] & _NOBLES_MET_BLUE[bonus_blue]
-            & _NOBLES_MET_GREEN[bonus_green] & _NOBLES_MET_RED[bonus_red]
-            & _NOBLES_MET_BLACK[bonus_black]
-        )  # fmt: skip
-        if met:
-            # Loops, not comprehensions: a comprehension is a function call of its own.
-            qualifying: tuple[int, ...] = ()
-            for noble in nobles:
-                if met >> noble & 1:
-                    qualifying += (noble,)
-            if len(qualifying) > 1:
-                phase = CHOOSE_NOBLE
-                pending = qualifying
-            elif qualifying:
-                noble = qualifying[0]
-                player = _visited(player, noble)
-                nobles = _without(nobles, noble)
-    seats = len(players)
-    if seats == 2:  # the commonest table, rebuilt without a list
-        players = (player, players[1]) if seat == 0 else (players[0], player)
-    else:
-        rebuilt = list(players)
-        rebuilt[seat] = player
-        players = tuple(rebuilt)
-    current = seat
-    if phase == MAIN:
-        turn += 1
-        current += 1
-        if current == seats:
-            finished = passes == current
-            if not finished:
-                for other in players:
-                    if other[6] >= WINNING_POINTS:
-                        finished = True
-                        break
-            if finished:
-                current, phase = seat, GAME_OVER
-            else:
-                current = passes = 0
-    return _new_tuple(
-        GameState, (players, supply, decks, board, nobles, current, phase, turn, passes, pending)
-    )
-
-
-def _without(held: tuple[int, ...], item: int) -> tuple[int, ...]:
-    """``held`` (nobles or cards, each at most once) without ``item``, which it holds."""
-    index = held.index(item)
-    return held[:index] + held[index + 1 :]
-
-
-def _visited(player: PlayerState, noble: int) -> PlayerState:
-    """The player once ``noble`` has visited them."""
-    tokens, cards, reserved, blind, won, bonuses, points = player
-    return _new_tuple(
-        PlayerState,
-        (tokens, cards, reserved, blind, (*won, noble), bonuses, points + _NOBLE_POINTS[noble]),
+    player = visited(players[seat], noble)
+    return end_action(
+        players, seat, turn, player, supply, decks, board, without(nobles, noble), passes, VISITED
     )
 
 
