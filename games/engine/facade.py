@@ -54,6 +54,14 @@ _TRUSTED_STEP_BY_ACTION_TYPE: dict[type, Callable[[Any, Any], Any]] = {
 """``apply_legal`` by the action's type (it belongs to one game, as the state does): a game's
 rules module may offer ``TRUSTED_STEPS``, its trusted step per action type, to be called
 without a dispatching call in between; otherwise its ``apply_legal`` is called."""
+_LEGAL_ACTIONS_BY_STATE_TYPE: dict[type, Callable[[Any], list[Any]]] = {
+    rules.STATE_TYPE: rules.legal_actions for rules in _REGISTRY.values()
+}
+_OUTCOME_BY_STATE_TYPE: dict[type, Callable[[Any], Any]] = {
+    rules.STATE_TYPE: rules.outcome for rules in _REGISTRY.values()
+}
+"""The two calls of every playout step besides ``apply_legal``, straight to the game's own
+functions: one dictionary read, no lookup on the rules module."""
 _PLAYOUT_BY_STATE_TYPE: dict[type, Callable[..., Any]] = {
     rules.STATE_TYPE: rules.random_playout
     for rules in _REGISTRY.values()
@@ -98,8 +106,11 @@ def initial_state(game_setup: Setup) -> State:
 
 def legal_actions(state: State) -> list[Action]:
     """Exactly the options of the current phase."""
-    rules = _BY_STATE_TYPE.get(type(state)) or _of_type(_BY_STATE_TYPE, state, "state")
-    return rules.legal_actions(state)
+    try:
+        options = _LEGAL_ACTIONS_BY_STATE_TYPE[type(state)]
+    except KeyError:
+        raise _unknown(state, "state") from None
+    return options(state)
 
 
 def apply_action(state: State, action: Action) -> State:
@@ -115,9 +126,10 @@ def apply_legal(state: State, action: Action) -> State:
     ``payment_options``): playouts, bots' search, the replay of recorded events. Anything from
     outside goes through ``apply_action``. Same result as ``apply_action`` for a legal action.
     """
-    step = _TRUSTED_STEP_BY_ACTION_TYPE.get(type(action))
-    if step is None:
-        raise TypeError(f"not a known game's action: {type(action).__name__}")
+    try:
+        step = _TRUSTED_STEP_BY_ACTION_TYPE[type(action)]
+    except KeyError:
+        raise _unknown(action, "action") from None
     after: State = step(state, action)
     return after
 
@@ -151,8 +163,11 @@ def random_playout(
 
 def outcome(state: State) -> Outcome | None:
     """``None`` while the game runs; the scores and winners once it is over."""
-    rules = _BY_STATE_TYPE.get(type(state)) or _of_type(_BY_STATE_TYPE, state, "state")
-    result: Outcome | None = rules.outcome(state)
+    try:
+        result_of = _OUTCOME_BY_STATE_TYPE[type(state)]
+    except KeyError:
+        raise _unknown(state, "state") from None
+    result: Outcome | None = result_of(state)
     return result
 
 
@@ -253,8 +268,12 @@ def _rules_of_state(state: State) -> Rules:
 def _of_type(table: dict[type, Rules], value: object, what: str) -> Rules:
     rules = table.get(type(value))
     if rules is None:
-        raise TypeError(f"not a known game's {what}: {type(value).__name__}")
+        raise _unknown(value, what)
     return rules
+
+
+def _unknown(value: object, what: str) -> TypeError:
+    return TypeError(f"not a known game's {what}: {type(value).__name__}")
 
 
 def _rules_of_json(data: Any) -> Rules:

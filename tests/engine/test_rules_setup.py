@@ -8,11 +8,13 @@ plus one"; "The youngest player begins" (here: seat 0).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import games.engine as engine
 from games.engine import IllegalAction, UnknownVariant
-from games.engine.splendor.catalogue import CARDS, NOBLES
+from games.engine.splendor.catalogue import CARD_IDS_BY_LEVEL, CARDS, LEVELS, NOBLES
 from games.engine.splendor.state import MAIN
 from tests.engine.positions import GEM_NAMES, take
 
@@ -162,3 +164,18 @@ def test_the_first_player_may_take_or_reserve_but_has_nothing_to_buy_or_pass() -
     assert kinds == {"TakeGems", "ReserveCard", "ReserveFromDeck"}
     assert len(actions) == 10 + 5 + 12 + 3
     assert len(set(actions)) == len(actions)
+
+
+def test_a_setup_deals_the_decks_random_shuffle_deals_from_the_seed() -> None:
+    # Seeds recorded before the engine shuffled in a loop of its own must still give their
+    # games: the same draws from the same generator, so the same decks and nobles.
+    for seed in range(2000):
+        rng = random.Random(seed)
+        decks = []
+        for level in LEVELS:
+            deck = list(CARD_IDS_BY_LEVEL[level])
+            rng.shuffle(deck)
+            decks.append(tuple(deck))
+        nobles = tuple(sorted(rng.sample(range(len(NOBLES)), 3)))
+        setup = engine.new_game("splendor", 2, seed)
+        assert (setup.decks, setup.nobles) == (tuple(decks), nobles), f"seed {seed}"

@@ -38,6 +38,7 @@ from games.engine.splendor.affordability import (
 from games.engine.splendor.catalogue import CARDS, LEVELS, NOBLES
 from games.engine.splendor.gems import GEM_COLOURS, GOLD, TOKEN_COLOURS, Gems, Tokens
 from games.engine.splendor.state import (
+    BOARD_WIDTH,
     CHOOSE_NOBLE,
     MAIN,
     RESERVE_LIMIT,
@@ -204,22 +205,19 @@ holding the objects keeps their ids from being reused."""
 
 
 def _remember_board(board: _Board, decks: _Decks) -> _BoardMemo:
-    global _board_memo
+    global _board_memo, _row_memos
     if len(board) == 3:
         # Usually one row is new (a card left it): only that row is worked out. The memos are
-        # read once into locals, so another thread's rows never mix with this board's.
-        memos = list(_row_memos)
-        for level in 0, 1, 2:
-            row = board[level]
-            if memos[level][0] is not row:
-                try:  # a full row is its cards; indexing by an empty slot raises TypeError
-                    first, second, third, fourth = cards = cast(tuple[int, ...], row)
-                    tops = TOP_BIT[first] | TOP_BIT[second] | TOP_BIT[third] | TOP_BIT[fourth]
-                    memo: _RowMemo = (row, cards, tops)
-                except (TypeError, ValueError):  # an empty slot (or a hand-built row)
-                    memo = _row_memo(row)
-                memos[level] = _row_memos[level] = memo
-        first_row, second_row, third_row = memos
+        # read once into locals and replaced whole, so another thread's rows never mix with
+        # this board's.
+        first_row, second_row, third_row = _row_memos
+        if first_row[0] is not board[0]:
+            first_row = _row_memo(board[0])
+        if second_row[0] is not board[1]:
+            second_row = _row_memo(board[1])
+        if third_row[0] is not board[2]:
+            third_row = _row_memo(board[2])
+        _row_memos = (first_row, second_row, third_row)
         cards = first_row[1] + second_row[1] + third_row[1]
         tops = first_row[2] | second_row[2] | third_row[2]
     else:  # never in a game
@@ -243,13 +241,19 @@ def _remember_board(board: _Board, decks: _Decks) -> _BoardMemo:
 
 
 _RowMemo = tuple[tuple[int | None, ...], tuple[int, ...], int]
-_row_memos: list[_RowMemo] = [((), (), 0)] * 3
+_row_memos: tuple[_RowMemo, _RowMemo, _RowMemo] = (((), (), 0),) * 3
 """Per level, the last row seen, its cards and their top bits: a purchase or reservation
 replaces one row and the other two stay the same objects, so only the new row is worked out."""
 
 
 def _row_memo(row: tuple[int | None, ...]) -> _RowMemo:
-    cards = tuple([card for card in row if card is not None])
+    if None not in row:  # a full row is its cards
+        cards = cast("tuple[int, ...]", row)
+        if len(cards) == BOARD_WIDTH:
+            first, second, third, fourth = cards
+            return (row, cards, TOP_BIT[first] | TOP_BIT[second] | TOP_BIT[third] | TOP_BIT[fourth])
+    else:
+        cards = tuple([card for card in row if card is not None])
     return (row, cards, sum(map(TOP_BIT.__getitem__, cards)))
 
 

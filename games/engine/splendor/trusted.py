@@ -26,18 +26,15 @@ from games.engine.splendor.actions import (
     ReturnTokens,
     TakeGems,
 )
-from games.engine.splendor.catalogue import CARDS, NOBLES
-from games.engine.splendor.gems import GEM_COLOURS, Gems, Tokens
+from games.engine.splendor.catalogue import CARDS
+from games.engine.splendor.gems import GEM_COLOURS, Gems
 from games.engine.splendor.state import (
-    CHOOSE_NOBLE,
-    GAME_OVER,
-    MAIN,
-    RETURN_TOKENS,
+    BOARD_WIDTH,
     TOKEN_LIMIT,
-    WINNING_POINTS,
     GameState,
     PlayerState,
 )
+from games.engine.splendor.turn_end import MAY_VISIT, OVER, VISITED, end_action, visited, without
 
 _Decks = tuple[tuple[int, ...], ...]
 _Board = tuple[tuple[int | None, ...], ...]
@@ -46,21 +43,6 @@ _CARD_COSTS: tuple[Gems, ...] = tuple(card.cost for card in CARDS)
 _CARD_LEVEL_INDEX: tuple[int, ...] = tuple(card.level - 1 for card in CARDS)
 _CARD_COLOUR: tuple[int, ...] = tuple(card.colour for card in CARDS)
 _CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
-_NOBLE_POINTS: tuple[int, ...] = tuple(noble.points for noble in NOBLES)
-_NOBLE_REQUIREMENTS: tuple[Gems, ...] = tuple(noble.requires for noble in NOBLES)
-_FEWEST_CARDS_FOR_A_NOBLE = min(sum(noble.requires) for noble in NOBLES)
-_NOBLES_MET: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        sum(1 << noble for noble, requires in enumerate(_NOBLE_REQUIREMENTS)
-            if requires[colour] <= count)
-        for count in range(len(CARDS) + 1)
-    )
-    for colour in GEM_COLOURS
-)  # fmt: skip
-"""Per colour and bonus count, the nobles (one bit each) whose need in that colour it meets."""
-(
-    _NOBLES_MET_WHITE, _NOBLES_MET_BLUE, _NOBLES_MET_GREEN, _NOBLES_MET_RED, _NOBLES_MET_BLACK,
-) = _NOBLES_MET  # fmt: skip
 _new_tuple = tuple.__new__
 """What a named tuple's generated ``__new__`` calls, called directly to skip a Python frame."""
 
@@ -72,7 +54,7 @@ def apply_legal(state: GameState, action: Action) -> GameState:
 
 # Each step reads the state and the acting player by unpacking them whole (one operation rather
 # than an attribute read per field), works on token vectors colour by colour (cheaper than any
-# loop or ``map`` over six counts), and hands the changed parts to ``_end_action``.
+# loop or ``map`` over six counts), and hands the changed parts to ``end_action``.
 
 _TAKEN: dict[tuple[int, ...], Gems] = {
     gems: tuple(gems.count(colour) for colour in GEM_COLOURS)
@@ -86,7 +68,7 @@ _ONE_BONUS: tuple[Gems, ...] = tuple(
 
 
 def _take_gems(state: GameState, action: TakeGems) -> GameState:
-    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
+    players, supply, decks, board, nobles, seat, _, turn, passes, _ = state
     (white, blue, green, red, black, gold), cards, reserved, blind, won, bonuses, points = players[
         seat
     ]
@@ -105,10 +87,8 @@ def _take_gems(state: GameState, action: TakeGems) -> GameState:
         left_white - add_white, left_blue - add_blue, left_green - add_green,
         left_red - add_red, left_black - add_black, left_gold,
     )  # fmt: skip
-    over = white + blue + green + red + black + gold > TOKEN_LIMIT
-    return _end_action(
-        state, player, supply, decks, board, nobles, passes, _OVER if over else _MAY_VISIT
-    )
+    check = OVER if white + blue + green + red + black + gold > TOKEN_LIMIT else MAY_VISIT
+    return end_action(players, seat, turn, player, supply, decks, board, nobles, passes, check)
 
 
 def _reserve_card(state: GameState, action: ReserveCard) -> GameState:
@@ -125,7 +105,7 @@ def _reserve_from_deck(state: GameState, action: ReserveFromDeck) -> GameState:
 
 
 def _reserve(state: GameState, card: int, unseen: bool, decks: _Decks, board: _Board) -> GameState:
-    players, supply, _, _, nobles, seat, _, _, passes, _ = state
+    players, supply, _, _, nobles, seat, _, turn, passes, _ = state
     tokens, cards, reserved, blind, won, bonuses, points = players[seat]
     white, blue, green, red, black, gold = supply
     if not gold:
@@ -135,18 +115,17 @@ def _reserve(state: GameState, card: int, unseen: bool, decks: _Decks, board: _B
         white, blue, green, red, black, gold = tokens
         tokens = (white, blue, green, red, black, gold + 1)
         over = white + blue + green + red + black + gold >= TOKEN_LIMIT
+    check = OVER if over else MAY_VISIT
     player = _new_tuple(
         PlayerState,
         (tokens, cards, (*reserved, card), (*blind, card) if unseen else blind, won, bonuses,
          points),
     )  # fmt: skip
-    return _end_action(
-        state, player, supply, decks, board, nobles, passes, _OVER if over else _MAY_VISIT
-    )
+    return end_action(players, seat, turn, player, supply, decks, board, nobles, passes, check)
 
 
 def _buy_card(state: GameState, action: BuyCard) -> GameState:
-    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
+    players, supply, decks, board, nobles, seat, _, turn, passes, _ = state
     held, cards, reserved, blind, won, bonuses, points = players[seat]
     card = action.card
     white, blue, green, red, black, gold = held
@@ -213,9 +192,9 @@ def _buy_card(state: GameState, action: BuyCard) -> GameState:
     bonus_white, bonus_blue, bonus_green, bonus_red, bonus_black = bonuses
     add_white, add_blue, add_green, add_red, add_black = _ONE_BONUS[_CARD_COLOUR[card]]
     if card in reserved:
-        reserved = tuple([kept for kept in reserved if kept != card])
+        reserved = without(reserved, card)
         if card in blind:
-            blind = tuple([kept for kept in blind if kept != card])
+            blind = without(blind, card)
     else:
         decks, board = _refill(decks, board, card)
     player = _new_tuple(
@@ -225,16 +204,18 @@ def _buy_card(state: GameState, action: BuyCard) -> GameState:
           bonus_red + add_red, bonus_black + add_black), points + _CARD_POINTS[card]),
     )  # fmt: skip
     supply = (left_white, left_blue, left_green, left_red, left_black, left_gold)
-    return _end_action(state, player, supply, decks, board, nobles, passes, _MAY_VISIT)
+    return end_action(players, seat, turn, player, supply, decks, board, nobles, passes, MAY_VISIT)
 
 
 def _pass(state: GameState, action: Pass) -> GameState:
-    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
-    return _end_action(state, players[seat], supply, decks, board, nobles, passes + 1, _MAY_VISIT)
+    players, supply, decks, board, nobles, seat, _, turn, passes, _ = state
+    return end_action(
+        players, seat, turn, players[seat], supply, decks, board, nobles, passes + 1, MAY_VISIT
+    )
 
 
 def _return_tokens(state: GameState, action: ReturnTokens) -> GameState:
-    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
+    players, supply, decks, board, nobles, seat, _, turn, passes, _ = state
     (white, blue, green, red, black, gold), cards, reserved, blind, won, bonuses, points = players[
         seat
     ]
@@ -249,88 +230,15 @@ def _return_tokens(state: GameState, action: ReturnTokens) -> GameState:
         left_white + back_white, left_blue + back_blue, left_green + back_green,
         left_red + back_red, left_black + back_black, left_gold + back_gold,
     )  # fmt: skip
-    return _end_action(state, player, supply, decks, board, nobles, passes, _MAY_VISIT)
+    return end_action(players, seat, turn, player, supply, decks, board, nobles, passes, MAY_VISIT)
 
 
 def _choose_noble(state: GameState, action: ChooseNoble) -> GameState:
-    players, supply, decks, board, nobles, seat, _, _, passes, _ = state
+    players, supply, decks, board, nobles, seat, _, turn, passes, _ = state
     noble = action.noble
-    player = _visited(players[seat], noble)
-    left = tuple([other for other in nobles if other != noble])
-    return _end_action(state, player, supply, decks, board, left, passes, _VISITED)
-
-
-_VISITED = 0
-"""What the action leaves to check: nothing but passing play on (a noble was just chosen)."""
-_MAY_VISIT = 1
-"""A noble may visit."""
-_OVER = 2
-"""The player holds more than ten tokens and must return some first."""
-
-
-def _end_action(
-    state: GameState,
-    player: PlayerState,
-    supply: Tokens,
-    decks: _Decks,
-    board: _Board,
-    nobles: tuple[int, ...],
-    passes: int,
-    left_to_check: int,
-) -> GameState:
-    """The one builder of the state that ends an action (as ``transitions._conclude_action``).
-
-    Returning tokens above ten comes first, then at most one noble's visit (the player chooses
-    when several qualify), then the next seat acts; at the end of a round the game ends if
-    someone has 15 points or every player passed. ``left_to_check`` says which of those the
-    action calls for."""
-    players, _, _, _, _, seat, _, turn, _, _ = state
-    phase = MAIN
-    pending: tuple[int, ...] = ()
-    if left_to_check == _OVER:
-        phase = RETURN_TOKENS
-    elif left_to_check and len(player[1]) >= _FEWEST_CARDS_FOR_A_NOBLE:
-        bonus_white, bonus_blue, bonus_green, bonus_red, bonus_black = player[5]
-        met = (
-            _NOBLES_MET_WHITE[bonus_white] & _NOBLES_MET_BLUE[bonus_blue]
-            & _NOBLES_MET_GREEN[bonus_green] & _NOBLES_MET_RED[bonus_red]
-            & _NOBLES_MET_BLACK[bonus_black]
-        )  # fmt: skip
-        if met:
-            qualifying = [noble for noble in nobles if met >> noble & 1]
-            if len(qualifying) > 1:
-                phase = CHOOSE_NOBLE
-                pending = tuple(qualifying)
-            elif qualifying:
-                noble = qualifying[0]
-                player = _visited(player, noble)
-                nobles = tuple([other for other in nobles if other != noble])
-    if len(players) == 2:  # the commonest table, rebuilt without a list
-        players = (player, players[1]) if seat == 0 else (players[0], player)
-    else:
-        seats = list(players)
-        seats[seat] = player
-        players = tuple(seats)
-    current = seat
-    if phase == MAIN:
-        turn += 1
-        current += 1
-        if current == len(players):
-            if passes == current or max([other[6] for other in players]) >= WINNING_POINTS:
-                current, phase = seat, GAME_OVER
-            else:
-                current = passes = 0
-    return _new_tuple(
-        GameState, (players, supply, decks, board, nobles, current, phase, turn, passes, pending)
-    )
-
-
-def _visited(player: PlayerState, noble: int) -> PlayerState:
-    """The player once ``noble`` has visited them."""
-    tokens, cards, reserved, blind, won, bonuses, points = player
-    return _new_tuple(
-        PlayerState,
-        (tokens, cards, reserved, blind, (*won, noble), bonuses, points + _NOBLE_POINTS[noble]),
+    player = visited(players[seat], noble)
+    return end_action(
+        players, seat, turn, player, supply, decks, board, without(nobles, noble), passes, VISITED
     )
 
 
@@ -338,13 +246,34 @@ def _refill(decks: _Decks, board: _Board, card: int) -> tuple[_Decks, _Board]:
     """The decks and board once the card's slot is filled from the top of its level's deck."""
     index = _CARD_LEVEL_INDEX[card]
     deck = decks[index]
-    row = list(board[index])
     if deck:
-        row[row.index(card)] = deck[0]
-        decks = _with_level(decks, index, deck[1:])
+        top: int | None = deck[0]
+        deck = deck[1:]
     else:
-        row[row.index(card)] = None
-    return decks, _with_level(board, index, tuple(row))
+        top = None
+    row = board[index]
+    if len(row) == BOARD_WIDTH:  # always in a game: the four slots compared in turn, no list built
+        first, second, third, fourth = row
+        if first == card:
+            row = (top, second, third, fourth)
+        elif second == card:
+            row = (first, top, third, fourth)
+        elif third == card:
+            row = (first, second, top, fourth)
+        else:
+            row = (first, second, third, top)
+    else:
+        slots = list(row)
+        slots[slots.index(card)] = top
+        row = tuple(slots)
+    # Both replaced at the level's index in one pass (``_with_level`` twice, unrolled).
+    first_deck, second_deck, third_deck = decks
+    first_row, second_row, third_row = board
+    if index == 0:
+        return (deck, second_deck, third_deck), (row, second_row, third_row)
+    if index == 1:
+        return (first_deck, deck, third_deck), (first_row, row, third_row)
+    return (first_deck, second_deck, deck), (first_row, second_row, row)
 
 
 def _with_level(levels: tuple[Any, ...], index: int, level: Any) -> tuple[Any, ...]:
