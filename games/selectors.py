@@ -15,7 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from games import engine, projection, row_reads, rows
+from games import engine, projection, row_reads, rows, state_cache
 from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat
 from games.projection import GameRecord, SeatRecord
@@ -73,7 +73,7 @@ def game_state(game: Game) -> engine.State | None:
     For services and selectors only; never hand it to a viewer.
     """
     if game.snapshot is not None and game.snapshot_version == game.version:
-        return engine.state_from_json(game.snapshot)
+        return state_cache.decoded_state(game.pk, game.version, game.snapshot)
     return game_replay(game).state
 
 
@@ -115,7 +115,9 @@ def game_record(game: Game, *, seats: tuple[SeatRecord, ...] | None = None) -> G
         status=game.status,
         version=game.version,
         commitment=game.commitment,
-        state=None if game.snapshot is None else engine.state_from_json(game.snapshot),
+        state=None
+        if game.snapshot is None
+        else state_cache.decoded_state(game.pk, game.snapshot_version, game.snapshot),
         result=game.result,
         created_at=game.created_at,
         started_at=game.started_at,

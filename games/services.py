@@ -22,7 +22,7 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from accounts.selectors import display_name_for
-from games import engine, limits, projection, rows
+from games import engine, limits, projection, rows, state_cache
 from games.errors import (
     GameNotFound,
     IdempotencyKeyReused,
@@ -597,6 +597,9 @@ class GameWriter:
         if record.state is not None:
             game.snapshot = engine.state_to_json(record.state)
             game.snapshot_version = record.version
+            # The next read of this version (the seat to act asking its legal actions) finds
+            # the state decoded; should this write roll back, its snapshot matches no read.
+            state_cache.remember(game.pk, record.version, game.snapshot, record.state)
         if rows.update(game, _GAME_READ_MODEL_FIELDS) != 1:
             raise DatabaseError(f"game {game.pk} was not saved")
         if self._seats_changed or record.seats != self._seats_before:
