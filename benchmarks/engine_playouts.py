@@ -5,20 +5,22 @@ shared with other work they move far less, though still somewhat (caches, shared
 
 Plays N seeded games of uniformly random legal actions for each player count, three times:
 with ``random_playout`` (Duel's playout kernel; for the base game the same step-by-step
-loop), through the trusted path (``apply_legal``, what bots and
-replays use) and through the validating ``apply_action`` (what every request uses). All apply
-the same actions and end in the same states. The first run of a process fills the engine's
-caches (the lines a board offers, a hand's discards): the path timed first pays for it, which
-made the trusted path look slower than the validating one; ``--rounds 2`` or more keeps each
-path's best. Prints games per second for each, mean actions per game, and the mean µs of one
+loop), through the trusted path (``apply_legal``, what bots and replays use) and through the
+validating ``apply_action`` (what every request uses). Every timed pass plays games of seeds no
+earlier pass played: the engine keeps bounded caches (the lines a board offers, a hand's
+discards, a board's affordable cards), and games played again would find their positions there,
+which new games (a bot's playouts, a new game's requests) do not. The caches are warm from the
+earlier passes, as in a long-running process; ``--rounds 2`` or more keeps each path's best.
+Prints games per second for each, mean actions per game, and the mean µs of one
 ``legal_actions``, ``apply_legal`` and ``apply_action`` call (timed in a separate pass so the
 games-per-second figures carry no timer overhead). A Duel game includes its setup (shuffling
 its decks and tokens; the bag's draw orders are worked out as the game reads them).
 
 ``--baseline DIR`` also times an older engine side by side: DIR holds a ``games/engine``
 package (e.g. ``git archive 3b35dea games/engine | tar -x -C /tmp/base``) that is imported in
-a child process and played with the same loop, the same seeds and the validating path, round
-by round in turn with this engine so that both see the same load.
+a child process (its caches warmed by a pass of other games first) and played with the same
+loop, new seeds and the validating path, round by round in turn with this engine so that both
+see the same load.
 
     python benchmarks/engine_playouts.py [--variant splendor|duel] [--games N]
         [--players 2 3 4] [--json] [--baseline DIR] [--rounds R]
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import itertools
 import json
 import random
 import subprocess
@@ -42,6 +45,8 @@ from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+WARM_UP_SEEDS = 10**9
+"""The baseline's warm-up games start here: far from any timed pass's seeds."""
 
 
 def load_engine(root: Path) -> ModuleType:
@@ -50,15 +55,15 @@ def load_engine(root: Path) -> ModuleType:
 
 
 def play_games(
-    engine: ModuleType, variant: str, players: int, games: int, *, trusted: bool
+    engine: ModuleType, variant: str, players: int, seeds: range, *, trusted: bool
 ) -> tuple[float, int]:
-    """Seconds taken and actions applied to play ``games`` random games to the end."""
+    """Seconds taken and actions applied to play the games of ``seeds`` to the end."""
     apply = engine.apply_legal if trusted else engine.apply_action
     legal_actions = engine.legal_actions
     outcome = engine.outcome
     actions = 0
     started = time.process_time()
-    for seed in range(games):
+    for seed in seeds:
         state = engine.initial_state(engine.new_game(variant, players, seed))
         choose = random.Random(seed).choice
         while outcome(state) is None:
@@ -67,11 +72,11 @@ def play_games(
     return time.process_time() - started, actions
 
 
-def play_kernel(engine: ModuleType, variant: str, players: int, games: int) -> float:
-    """Seconds taken to play the same games with ``random_playout`` (Duel's playout kernel;
-    the step-by-step loop for a game without one). Same seeds, same choices, same games."""
+def play_kernel(engine: ModuleType, variant: str, players: int, seeds: range) -> float:
+    """Seconds taken to play the games of ``seeds`` with ``random_playout`` (Duel's playout
+    kernel; the step-by-step loop for a game without one)."""
     started = time.process_time()
-    for seed in range(games):
+    for seed in seeds:
         state = engine.initial_state(engine.new_game(variant, players, seed))
         engine.random_playout(state, random.Random(seed).randrange)
     return time.process_time() - started
@@ -103,11 +108,11 @@ def time_calls(
     return legal_ns / calls / 1000, trusted_ns / calls / 1000, apply_ns / calls / 1000
 
 
-def time_baseline(baseline: Path, players: int, games: int) -> float:
+def time_baseline(baseline: Path, players: int, seeds: range) -> float:
     """Games per second of the engine under ``baseline``, timed in a child process."""
     child = subprocess.run(
-        [sys.executable, __file__, "--child", str(baseline), "--games", str(games),
-         "--players", str(players)],
+        [sys.executable, __file__, "--child", str(baseline), "--games", str(len(seeds)),
+         "--first-seed", str(seeds.start), "--players", str(players)],
         check=True, capture_output=True, text=True,
     )  # fmt: skip
     return float(json.loads(child.stdout)["games_per_s"])
@@ -122,30 +127,36 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="a folder holding an older games/engine")
     parser.add_argument("--rounds", type=int, default=1, help="timed rounds; the best is kept")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--first-seed", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         engine = load_engine(args.child)
-        seconds, _ = play_games(engine, "splendor", args.players[0], args.games, trusted=False)
+        # A pass of other games first, so its caches are as warm as this engine's.
+        warm_up = range(WARM_UP_SEEDS, WARM_UP_SEEDS + args.games)
+        play_games(engine, "splendor", args.players[0], warm_up, trusted=False)
+        seeds = range(args.first_seed, args.first_seed + args.games)
+        seconds, _ = play_games(engine, "splendor", args.players[0], seeds, trusted=False)
         print(json.dumps({"games_per_s": args.games / seconds}))
         return
     engine = load_engine(ROOT)
     player_counts = args.players or list(engine.seat_counts(args.variant))
     figures: dict[str, dict[str, Any]] = {}
+    fresh = (range(first, first + args.games) for first in itertools.count(0, args.games))
     for players in player_counts:
         best: dict[str, float] = {}
         actions = 0
         for _ in range(args.rounds):
             if hasattr(engine, "random_playout"):
-                rate = args.games / play_kernel(engine, args.variant, players, args.games)
+                rate = args.games / play_kernel(engine, args.variant, players, next(fresh))
                 best["playout"] = max(best.get("playout", 0.0), rate)
             runs = {"trusted": True, "validating": False}
             for name, trusted in runs.items():
                 seconds, actions = play_games(
-                    engine, args.variant, players, args.games, trusted=trusted
+                    engine, args.variant, players, next(fresh), trusted=trusted
                 )
                 best[name] = max(best.get(name, 0.0), args.games / seconds)
             if args.baseline:
-                rate = time_baseline(args.baseline, players, args.games)
+                rate = time_baseline(args.baseline, players, next(fresh))
                 best["baseline"] = max(best.get("baseline", 0.0), rate)
         legal_us, trusted_us, apply_us = time_calls(
             engine, args.variant, players, max(args.games // 4, 1)
