@@ -9,7 +9,9 @@ class AnalyticsConfig(AppConfig):
 
     def ready(self) -> None:
         from analytics import tasks
-        from games import services
+        from games import after_commit
 
         # Told by the writer: only the commit that finishes a game has counting to queue.
-        services.register_after_commit(tasks.queue_count_if_finished, when=services.is_finished)
+        after_commit.register_after_commit(
+            tasks.queue_count_if_finished, when=after_commit.is_finished
+        )

@@ -100,10 +100,10 @@ class CommitClock:
     """Records when each (game, version) was committed, from the services' after-commit hook."""
 
     def __init__(self) -> None:
-        from games import services
+        from games import after_commit
 
         self.committed: dict[tuple[int, int], float] = {}
-        services.register_after_commit(self.record)
+        after_commit.register_after_commit(self.record)
 
     def record(self, game_id: int, version: int) -> None:
         # Wall-clock time: the pages note when they show a version on the same machine's clock.

@@ -125,10 +125,10 @@ def set_up_digest_readers(users: int, games: int) -> datetime:
     from django.contrib.auth import get_user_model
 
     from accounts.models import Profile
-    from games import services
+    from games import after_commit, services
 
-    saved = list(services._after_commit_hooks)
-    services._after_commit_hooks.clear()  # set-up only: no turn mail for these games
+    saved = list(after_commit._hooks)
+    after_commit._hooks.clear()  # set-up only: no turn mail for these games
     try:
         User = get_user_model()
         opponent = User.objects.create_user(username="bench_opponent", password=None)
@@ -151,7 +151,7 @@ def set_up_digest_readers(users: int, games: int) -> datetime:
                     move_seconds=choices[(number + game) % len(choices)],
                 )
     finally:
-        services._after_commit_hooks.extend(saved)
+        after_commit._hooks.extend(saved)
     return datetime.now(UTC).replace(hour=9, minute=5, second=0, microsecond=0)
 
 

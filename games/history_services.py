@@ -18,8 +18,9 @@ from games.errors import GameNotFound, ImportRejected, InvalidRequest, NotAllowe
 from games.event_kinds import EventKind
 from games.models import Game, Seat
 from games.selectors import game_get
-from games.services import GameWriter, SeatRequest, game_create
+from games.services import SeatRequest, game_create
 from games.timeline import game_timeline_for_viewer
+from games.writer import GameWriter
 
 IMPORT_ORIGIN = {"kind": "import"}
 

@@ -202,7 +202,7 @@ _publisher_url = ""
 def publish(game_id: int, version: int) -> None:
     """After a commit: tell every page of the game, in every server process, its new version.
 
-    Registered with ``games.services.register_after_commit``. Bounded: a Redis that is down or
+    Registered with ``games.after_commit.register_after_commit``. Bounded: a Redis that is down or
     hung costs a move at most about ``PUBLISH_TIMEOUT_SECONDS``, and the pages catch up by their
     fallback poll.
     """

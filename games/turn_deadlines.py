@@ -1,7 +1,7 @@
 """Turn deadlines: a turn whose time ran out, a seat handed to the bot, and taken back.
 
-Commands like those of ``games.services``, through its ``GameWriter``: each locks the game row,
-checks again what it was asked under the lock, appends events and saves the read models in one
+Commands like those of ``games.services``, through ``games.writer.GameWriter``: each locks the game
+row, checks again what it was asked under the lock, appends events and saves the read models in one
 transaction (docs/decisions.md, deadlines). The sweeper and the bot standing in for a player
 call them from ``games.deadline_tasks``.
 """
@@ -18,7 +18,8 @@ from games import engine, projection
 from games.errors import InvalidRequest
 from games.event_kinds import EventKind
 from games.models import Game
-from games.services import GameWriter, require_status, seat_of
+from games.services import require_status, seat_of
+from games.writer import GameWriter
 
 # Chooses the action for the seat the game waits for, given that seat's own view (a bot).
 Chooser = Callable[[dict[str, Any]], dict[str, Any]]

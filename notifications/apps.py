@@ -8,8 +8,10 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications"
 
     def ready(self) -> None:
-        from games import services
+        from games import after_commit
         from notifications import tasks
 
         # Only a person's turn can be mailed, and only to an address: the writer tells both.
-        services.register_after_commit(tasks.queue_turn_notice, only_when_a_person_moves_next=True)
+        after_commit.register_after_commit(
+            tasks.queue_turn_notice, only_when_a_person_moves_next=True
+        )

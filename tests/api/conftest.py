@@ -10,7 +10,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from accounts import services as account_services
-from games import services
+from games import after_commit, services
 from games.models import Game
 
 
@@ -25,7 +25,7 @@ def fresh_throttle_counts() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def no_follow_ups(monkeypatch: pytest.MonkeyPatch) -> None:
     """No bot turns or emails after commit unless a test asks for them (they have own tests)."""
-    monkeypatch.setattr(services, "_after_commit_hooks", [])
+    monkeypatch.setattr(after_commit, "_hooks", [])
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from accounts import services as account_services
-from games import services
+from games import after_commit
 
 
 @pytest.fixture(autouse=True)
@@ -23,7 +23,7 @@ def fresh_throttle_counts() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def no_follow_ups(monkeypatch: pytest.MonkeyPatch) -> None:
     """Bot turns are played by the tests themselves, one task call at a time."""
-    monkeypatch.setattr(services, "_after_commit_hooks", [])
+    monkeypatch.setattr(after_commit, "_hooks", [])
 
 
 @pytest.fixture

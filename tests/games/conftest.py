@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 
-from games import services
+from games import after_commit, services
 from games.models import Game
 from games.services import UserSeat
 
@@ -24,7 +24,7 @@ def after_commit_hooks(monkeypatch: pytest.MonkeyPatch) -> list[Callable[[int, i
     """A fresh, empty hook registry for each test: no test's hook leaks into another, and the
     project's own hooks (bot turns) do not play moves behind a test's back."""
     hooks: list[Callable[[int, int], None]] = []
-    monkeypatch.setattr(services, "_after_commit_hooks", hooks)
+    monkeypatch.setattr(after_commit, "_hooks", hooks)
     return hooks
 
 

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import engine, projection, selectors, services
+from games import after_commit, engine, projection, selectors, services
 from games.errors import (
     GameError,
     GameNotFound,
@@ -430,8 +430,8 @@ def test_after_commit_hooks_run_once_after_the_commit_with_the_new_version(
             )
         )
 
-    services.register_after_commit(hook)
-    services.register_after_commit(hook)  # registering twice keeps one
+    after_commit.register_after_commit(hook)
+    after_commit.register_after_commit(hook)  # registering twice keeps one
 
     with transaction.atomic():
         result = services.game_take_action(
@@ -451,8 +451,8 @@ def test_a_bot_turn_hook_runs_only_when_the_commit_leaves_the_game_waiting_for_a
 ) -> None:
     everything: list[int] = []
     bot_turns: list[tuple[int, int, bool]] = []
-    services.register_after_commit(lambda game_id, version: everything.append(version))
-    services.register_after_commit(
+    after_commit.register_after_commit(lambda game_id, version: everything.append(version))
+    after_commit.register_after_commit(
         lambda game_id, version, with_player: bot_turns.append((game_id, version, with_player)),
         only_when_a_bot_moves_next=True,
     )
@@ -476,7 +476,7 @@ def test_a_hook_with_a_condition_runs_only_after_commits_whose_game_passes_it(
     alice: User, bob: User, after_commit_hooks: list[Any]
 ) -> None:
     for_bob: list[int] = []
-    services.register_after_commit(
+    after_commit.register_after_commit(
         lambda game_id, version: for_bob.append(version),
         when=lambda record: record.acting_seat == 1,
     )
@@ -501,18 +501,18 @@ def test_the_writers_conditions_say_who_the_game_waits_for_and_whether_it_is_ove
     game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
                                 created_by=alice, seed=9)  # fmt: skip
     record = selectors.game_record(game)
-    assert services.waits_for_a_person(record)
-    assert not services.waits_for_a_seat_handed_to_the_bot(record)
-    assert not services.is_finished(record)
+    assert after_commit.waits_for_a_person(record)
+    assert not after_commit.waits_for_a_seat_handed_to_the_bot(record)
+    assert not after_commit.is_finished(record)
 
     handed = projection.evolve(
         record, projection.Event(record.version + 1, "SeatHandedToBot", {"seat": 0}, 0, None)
     )
-    assert services.waits_for_a_seat_handed_to_the_bot(handed)
-    assert not services.waits_for_a_person(handed)
+    assert after_commit.waits_for_a_seat_handed_to_the_bot(handed)
+    assert not after_commit.waits_for_a_person(handed)
 
     services.game_resign(game_id=game.pk, user=alice)
-    assert services.is_finished(selectors.game_record(reload(game)))
+    assert after_commit.is_finished(selectors.game_record(reload(game)))
 
 
 @pytest.mark.django_db(transaction=True)
@@ -520,7 +520,7 @@ def test_a_bot_turn_hook_is_told_when_no_player_sits_at_the_table(
     alice: User, after_commit_hooks: list[Any]
 ) -> None:
     bot_turns: list[tuple[int, bool]] = []
-    services.register_after_commit(
+    after_commit.register_after_commit(
         lambda game_id, version, with_player: bot_turns.append((version, with_player)),
         only_when_a_bot_moves_next=True,
     )
@@ -536,7 +536,7 @@ def test_after_commit_hooks_run_for_lobby_events_too(
     alice: User, bob: User, after_commit_hooks: list[Any]
 ) -> None:
     calls: list[tuple[int, int]] = []
-    services.register_after_commit(lambda game_id, version: calls.append((game_id, version)))
+    after_commit.register_after_commit(lambda game_id, version: calls.append((game_id, version)))
 
     game = services.game_create(
         variant="splendor", seats=[UserSeat(alice), OpenSeat()], created_by=alice
@@ -551,7 +551,7 @@ def test_after_commit_hooks_do_not_run_when_a_request_is_refused(
     started_game: Game, alice: User, bob: User, after_commit_hooks: list[Any]
 ) -> None:
     calls: list[tuple[int, int]] = []
-    services.register_after_commit(lambda game_id, version: calls.append((game_id, version)))
+    after_commit.register_after_commit(lambda game_id, version: calls.append((game_id, version)))
 
     with pytest.raises(StaleVersion):
         services.game_take_action(
@@ -582,7 +582,7 @@ def test_after_commit_hooks_do_not_run_when_a_replayed_idempotent_request_append
     started_game: Game, alice: User, after_commit_hooks: list[Any]
 ) -> None:
     calls: list[tuple[int, int]] = []
-    services.register_after_commit(lambda game_id, version: calls.append((game_id, version)))
+    after_commit.register_after_commit(lambda game_id, version: calls.append((game_id, version)))
     request = {
         "game_id": started_game.pk,
         "action": TAKE_THREE,
@@ -602,7 +602,7 @@ def test_after_commit_hooks_do_not_run_when_the_surrounding_transaction_rolls_ba
     started_game: Game, alice: User, after_commit_hooks: list[Any]
 ) -> None:
     calls: list[tuple[int, int]] = []
-    services.register_after_commit(lambda game_id, version: calls.append((game_id, version)))
+    after_commit.register_after_commit(lambda game_id, version: calls.append((game_id, version)))
     before = footprint(started_game)
 
     class Abandon(Exception):

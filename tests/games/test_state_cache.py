@@ -12,6 +12,7 @@ from django.db import transaction
 from games import engine, selectors, services, state_cache
 from games.event_kinds import EventKind
 from games.models import Game
+from games.writer import GameWriter
 from tests.games.helpers import act, reload
 from tests.games.test_hidden_information import (
     SECRET_SEED,
@@ -83,7 +84,7 @@ def test_an_entry_whose_snapshot_differs_from_the_read_one_is_never_served(
 def write_then_fail(game_id: int, folded: list[engine.State | None]) -> None:
     """Append and save an action, as a request does, then fail before the commit."""
     with transaction.atomic():
-        writer = services.GameWriter.locked(game_id)
+        writer = GameWriter.locked(game_id)
         writer.append(EventKind.ACTION_TAKEN, {"action": TAKE_THREE}, seat=0)
         writer.save()
         folded.append(writer.record.state)

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from kombu.exceptions import OperationalError
 
-from games import bots, services, tasks
+from games import after_commit, bots, services, tasks
 from games.errors import IllegalMove
 from games.models import Game, GameEvent
 from games.services import BotSeat, UserSeat
@@ -280,7 +280,7 @@ def bots_play_after_commit(
     """The project's own hook as ``games.apps`` registers it, in-process as with no REDIS_URL
     (CI sets one)."""
     settings.CELERY_TASK_ALWAYS_EAGER = True
-    services.register_after_commit(tasks.enqueue_bot_turn, only_when_a_bot_moves_next=True)
+    after_commit.register_after_commit(tasks.enqueue_bot_turn, only_when_a_bot_moves_next=True)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -20,7 +20,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.management import call_command
 
-from games import selectors, services
+from games import after_commit, selectors, services
 from games.integrity import read_model_differences
 from games.models import Game, GameEvent
 from games.services import BotSeat, UserSeat
@@ -86,7 +86,7 @@ def play_human_until_bot_turn(game: Game, human: AbstractBaseUser) -> int:
 @pytest.fixture
 def bot_turns_not_queued(monkeypatch: pytest.MonkeyPatch) -> None:
     """The services' after-commit hooks stay silent: the test sends bot turns itself."""
-    monkeypatch.setattr(services, "_after_commit_hooks", [])
+    monkeypatch.setattr(after_commit, "_hooks", [])
 
 
 def test_a_bot_game_plays_to_the_end_through_the_worker(start_worker: StartWorker) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from games import bots, engine, selectors, services
+from games import after_commit, bots, engine, selectors, services
 from games.models import Game, Seat
 from games.services import SeatRequest
 from games.table import payment_options
@@ -38,12 +38,12 @@ def create_game(
 @contextmanager
 def bots_paused() -> Iterator[None]:
     """Keep bot seats still while a line is replayed for them (their moves come from the line)."""
-    saved = list(services._after_commit_hooks)
-    services._after_commit_hooks.clear()
+    saved = list(after_commit._hooks)
+    after_commit._hooks.clear()
     try:
         yield
     finally:
-        services._after_commit_hooks.extend(saved)
+        after_commit._hooks.extend(saved)
 
 
 def play_line(game: Game, line: Sequence[dict[str, Any]]) -> Game:
