@@ -44,7 +44,10 @@ def test_a_duel_against_a_bot_starts_from_the_lobby_and_moves_are_made(
         if game.status != "active":
             break
         before = game.version
-        page.locator(".decision form button").first.click()
+        choices = page.locator(".decision details").first
+        if choices.get_attribute("open") is None:  # the lines of tokens start closed
+            choices.locator("summary").click()
+        choices.locator("form button").first.click()
         expect(page.locator("#region-status")).not_to_have_attribute("data-version", str(before))
         expect(page.locator(".headline")).to_have_text(re.compile("^(Your turn|Game over)"))
     screenshot(page, "duel-after-moves")
