@@ -1,9 +1,9 @@
-"""Commands: the only code that writes games, seats and events.
+"""Commands: the only code that writes games, seats and events (through ``games.writer``).
 
 Each command is one transaction: lock the game row, check the request against the game (and the
 engine), append the events, fold them into the read models with ``projection.evolve``, and queue
-follow-up work to run after commit. A refusal raises a ``games.errors.GameError`` and writes
-nothing.
+follow-up work to run after commit (``games.after_commit``). A refusal raises a
+``games.errors.GameError`` and writes nothing.
 """
 
 from __future__ import annotations
