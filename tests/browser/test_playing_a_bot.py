@@ -17,8 +17,24 @@ def version_shown(page: Page) -> int:
     return int(page.locator("#region-status").get_attribute("data-version") or 0)
 
 
+COLOUR_OF_LETTER = {"W": "white", "B": "blue", "G": "green", "R": "red", "K": "black"}
+
+
+def colours_nearest_card_needs(page: Page) -> set[str]:
+    """The colours missing for the card the fewest gems short, as its "needs 2R 1K" says: as a
+    player would, the test takes gems toward a card, not whichever take is listed first."""
+    shortfalls = []
+    for text in page.locator(".card-needs").all_inner_texts():
+        missing = re.findall(r"(\d+)([WBGRK])", text)
+        if missing:
+            total = sum(int(count) for count, _ in missing)
+            shortfalls.append((total, {COLOUR_OF_LETTER[letter] for _, letter in missing}))
+    return min(shortfalls, key=lambda item: item[0])[1] if shortfalls else set()
+
+
 def take_three_gems(page: Page) -> None:
-    """Tick one of the combinations the page offers (the server's legal takes) and take it.
+    """Tick the combination the page offers (the server's legal takes) that goes furthest
+    toward the nearest card, and take it.
 
     The game's shuffle is random, so which colours are left differs from run to run.
     """
@@ -26,7 +42,9 @@ def take_three_gems(page: Page) -> None:
     form = page.locator(".take-form")
     offered = (form.get_attribute("data-legal-takes") or "").split()
     assert offered, "the page offers no way to take gems"
-    for colour in offered[0].split(","):
+    wanted = colours_nearest_card_needs(page)
+    take = max(offered, key=lambda combination: len(wanted & set(combination.split(","))))
+    for colour in take.split(","):
         form.locator(f"input[name=gems][value={colour}]").check()
     page.click(".take-form .take-selected")
     expect(page.locator("#region-status")).not_to_have_attribute("data-version", str(before))
