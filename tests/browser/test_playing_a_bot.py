@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from games.describe import LETTERS
 from tests.browser.conftest import PASSWORD, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -17,7 +18,7 @@ def version_shown(page: Page) -> int:
     return int(page.locator("#region-status").get_attribute("data-version") or 0)
 
 
-COLOUR_OF_LETTER = {"W": "white", "B": "blue", "G": "green", "R": "red", "K": "black"}
+COLOUR_OF_LETTER = {letter: colour for colour, letter in LETTERS.items()}
 
 
 def colours_nearest_card_needs(page: Page) -> set[str]:
