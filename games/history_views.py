@@ -35,7 +35,7 @@ from games.timeline import (
     replay_moves,
     table_data_for_step,
 )
-from games.views import SeeOther, translates_game_errors
+from games.view_errors import SeeOther, translates_game_errors
 from splendor_site.middleware import allows_body_up_to
 
 UPLOAD_FORM_OVERHEAD_BYTES = 64 * 1024

@@ -1,6 +1,6 @@
 """Live updates: every open page of a game learns each new version by server push.
 
-A page holds one Server-Sent Events stream per game (``games.views_live``). What travels is
+A page holds one Server-Sent Events stream per game (``games.live_views``). What travels is
 only the game's version number: a page then fetches its own regions, since what a viewer sees
 (their hand, their legal moves) differs from seat to seat and must go through the selectors.
 

@@ -9,14 +9,9 @@ regions a browser already shows.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
-
-from django.utils.dateparse import parse_datetime
 
 from games import engine
 from games.buying_power import power_by_colour, shortfall
@@ -25,10 +20,10 @@ from games.describe import (
     LETTERS,
     describe_event,
     gems,
-    result_summary,
 )
 from games.event_kinds import EventKind
 from games.forms import GEM_COLOURS, TOKEN_COLOURS, tokens_to_field
+from games.table_common import digest, seat_names
 
 LOG_LENGTH = 10
 
@@ -103,60 +98,6 @@ def payment_options(player: Mapping[str, Any], card: Mapping[str, Any]) -> list[
 
 
 # The table: one context per region ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Memory:
-    """What the viewer saw when their turn last came round, kept in their session.
-
-    ``board`` is the face-up cards at the start of their latest turn, ``before`` those at the
-    start of the turn before it: new cards are measured against the start of the viewer's
-    previous turn while they play, and against their latest turn while they wait.
-    """
-
-    turn: int
-    board: tuple[int, ...]
-    before: tuple[int, ...] | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "turn": self.turn,
-            "board": list(self.board),
-            "before": None if self.before is None else list(self.before),
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> Memory | None:
-        try:
-            before = data["before"]
-            return cls(
-                int(data["turn"]),
-                tuple(map(int, data["board"])),
-                None if before is None else tuple(map(int, before)),
-            )
-        except (KeyError, TypeError, ValueError):
-            return None
-
-
-def remember_turn(
-    memory: Memory | None, data: Mapping[str, Any]
-) -> tuple[Memory | None, set[int] | None]:
-    """The updated memory for this render, and the face-up cards the viewer has already seen.
-
-    None instead of a set means "highlight nothing": a spectator, a game not in progress, or a
-    player seen for the first time.
-    """
-    state = data.get("state")
-    if state is None or data.get("viewer_seat") is None or data["status"] != "active":
-        return memory, None
-    board = tuple(card["id"] for row in state["board"] for card in row if card)
-    is_my_turn = state["current"] == data["viewer_seat"]
-    if is_my_turn and state["phase"] == "main" and (memory is None or memory.turn != state["turn"]):
-        memory = Memory(state["turn"], board, memory.board if memory else None)
-    if memory is None:
-        return None, None
-    seen = memory.before if is_my_turn else memory.board
-    return memory, None if seen is None else set(seen)
 
 
 def table_for_viewer(
@@ -277,15 +218,6 @@ def _supply(
         "legal_takes": [",".join(combo) for combo in choices.takes],
         "most_to_take": max((len(combo) for combo in choices.takes), default=0),
     }
-
-
-def digest(region: Mapping[str, Any]) -> str:
-    canonical = json.dumps(region, sort_keys=True, default=str, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
-
-
-def seat_names(data: Mapping[str, Any]) -> list[str]:
-    return [seat["display_name"] or f"Seat {seat['index'] + 1}" for seat in data["seats"]]
 
 
 def _status(
@@ -431,30 +363,3 @@ def _decision(
     elif choices.can_pass:
         decision["kind"] = "pass"
     return decision
-
-
-# Lists of games --------------------------------------------------------------------------------
-
-
-def lobby_rows(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Game summaries with the words a list shows: players, whose turn, who won."""
-    for game in summaries:
-        names = [seat["display_name"] or "open seat" for seat in game["seats"]]
-        acting = game["acting_seat"]
-        game["players"] = names
-        game["open_seats"] = sum(seat["is_open"] for seat in game["seats"])
-        game["acting_name"] = names[acting] if acting is not None else None
-        game["result_text"] = result_summary(game["result"], names) if game["result"] else ""
-        changed = game.get("updated_at")
-        game["waiting_since"] = parse_datetime(changed) if changed else None
-    return summaries
-
-
-def waiting_for_me_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Games where it is the viewer's turn first, the longest wait on top; the rest after, in
-    their order."""
-    mine = sorted(
-        (row for row in rows if row["is_my_turn"]),
-        key=lambda row: row["waiting_since"] or datetime.max.replace(tzinfo=UTC),
-    )
-    return mine + [row for row in rows if not row["is_my_turn"]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import history_views, live_views, views
+from games import history_views, live_views, seating_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -19,11 +19,11 @@ urlpatterns = [
     path("games/<int:game_id>/resign/", views.game_resign, name="game_resign"),
     path("games/<int:game_id>/rematch/", views.game_rematch, name="game_rematch"),
     path("games/<int:game_id>/history/", views.game_history, name="game_history"),
-    path("games/<int:game_id>/join/", views.game_join, name="game_join"),
-    path("games/<int:game_id>/leave/", views.game_leave, name="game_leave"),
-    path("games/<int:game_id>/bots/", views.game_add_bot, name="game_add_bot"),
-    path("games/<int:game_id>/cancel/", views.game_cancel, name="game_cancel"),
-    path("invite/<str:token>/", views.game_invite, name="game_invite"),
+    path("games/<int:game_id>/join/", seating_views.game_join, name="game_join"),
+    path("games/<int:game_id>/leave/", seating_views.game_leave, name="game_leave"),
+    path("games/<int:game_id>/bots/", seating_views.game_add_bot, name="game_add_bot"),
+    path("games/<int:game_id>/cancel/", seating_views.game_cancel, name="game_cancel"),
+    path("invite/<str:token>/", seating_views.game_invite, name="game_invite"),
     path("games/mine/", history_views.my_games, name="my_games"),
     path("games/finished/", history_views.finished_games, name="finished_games"),
     path("games/import/", history_views.game_import, name="game_import"),

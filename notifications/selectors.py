@@ -20,7 +20,7 @@ from games import selectors as game_selectors
 from games.describe import describe_event
 from games.event_kinds import EventKind
 from games.models import Game, GameEvent, Seat
-from games.table import seat_names
+from games.table_common import seat_names
 from notifications import links
 from notifications.models import GamePresence, MailRecord
 from notifications.position import position_for

@@ -23,7 +23,7 @@ from accounts.models import Profile
 from games import selectors as game_selectors
 from games.describe import describe_event
 from games.errors import GameNotFound
-from games.table import seat_names
+from games.table_common import seat_names
 from notifications import links
 
 SINCE_WINDOW = 20

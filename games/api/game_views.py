@@ -20,14 +20,16 @@ from games.api import schema
 from games.api.base import GameObjectView
 from games.api.concurrency import is_unchanged_for, with_etag
 from games.api.fields import single_query_values
-from games.api.game_serializers import (
+from games.api.game_requests import (
     MAX_GAMES_PER_PAGE,
     EventPageQuerySerializer,
-    EventPageSerializer,
     GameCreateSerializer,
-    GameExportSerializer,
     GameListFilterSerializer,
     GameListQuerySerializer,
+)
+from games.api.game_serializers import (
+    EventPageSerializer,
+    GameExportSerializer,
     GameSummaryPageSerializer,
     GameViewSerializer,
 )

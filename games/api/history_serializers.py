@@ -6,10 +6,10 @@ from rest_framework import serializers
 
 from games import engine, notation
 from games.api.fields import StrictBooleanField, StrictIntegerField, StrictSerializer
+from games.api.game_requests import NewSeatField
 from games.api.game_serializers import (
     EventSerializer,
     GameResultSerializer,
-    NewSeatField,
     SeatViewSerializer,
     StateViewField,
 )

@@ -13,7 +13,8 @@ from rest_framework.response import Response
 from games import services
 from games.api import schema
 from games.api.base import GameObjectView
-from games.api.game_serializers import AddBotSerializer, GameViewSerializer, JoinSerializer
+from games.api.game_requests import AddBotSerializer, JoinSerializer
+from games.api.game_serializers import GameViewSerializer
 from games.api.permissions import CanSeeGame, IsCreatorOrSeated
 
 

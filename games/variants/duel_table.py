@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.describe import GEM_NAMES, LETTERS, describe_event
-from games.table import digest, seat_names
+from games.table_common import digest, seat_names
 from games.variants.duel_words import COLUMNS, describe_action, describe_card, space_name
 
 LOG_LENGTH = 10

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import QueryDict
 
-from games import table
+from games import turn_memory
 from games.api.action_serializers import parse_action
 from games.errors import InvalidInput
 from games.forms import ActionForm
@@ -29,5 +29,7 @@ WEB = GameWeb(
     partials="games/partials/",
     action_from_form=action_from_form,
     parse_api_action=parse_action,
-    remember_turn=lambda memory, data: table.remember_turn(table.Memory.from_json(memory), data),
+    remember_turn=lambda memory, data: turn_memory.remember_turn(
+        turn_memory.Memory.from_json(memory), data
+    ),
 )

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from games.describe import describe_action, describe_event, result_for_page
-from games.table import Memory, payment_options, remember_turn
+from games.table import payment_options
+from games.turn_memory import Memory, remember_turn
 
 NAMES = ["alice", "bob", "carol"]
 

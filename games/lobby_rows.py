@@ -1,0 +1,35 @@
+"""The rows of the lists of games on the home page, the lobby and an invite: who plays, whose
+turn it is, who won, and the games waiting for the viewer first."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from django.utils.dateparse import parse_datetime
+
+from games.describe import result_summary
+
+
+def lobby_rows(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Game summaries with the words a list shows: players, whose turn, who won."""
+    for game in summaries:
+        names = [seat["display_name"] or "open seat" for seat in game["seats"]]
+        acting = game["acting_seat"]
+        game["players"] = names
+        game["open_seats"] = sum(seat["is_open"] for seat in game["seats"])
+        game["acting_name"] = names[acting] if acting is not None else None
+        game["result_text"] = result_summary(game["result"], names) if game["result"] else ""
+        changed = game.get("updated_at")
+        game["waiting_since"] = parse_datetime(changed) if changed else None
+    return summaries
+
+
+def waiting_for_me_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Games where it is the viewer's turn first, the longest wait on top; the rest after, in
+    their order."""
+    mine = sorted(
+        (row for row in rows if row["is_my_turn"]),
+        key=lambda row: row["waiting_since"] or datetime.max.replace(tzinfo=UTC),
+    )
+    return mine + [row for row in rows if not row["is_my_turn"]]
