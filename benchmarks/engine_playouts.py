@@ -3,18 +3,18 @@
 Times are this process's CPU time (``time.process_time``), not wall-clock time: on a machine
 shared with other work they move far less, though still somewhat (caches, shared cores).
 
-Plays N seeded games of uniformly random legal actions for each player count, three times:
-with ``random_playout`` (Duel's playout kernel; for the base game the same step-by-step
-loop), through the trusted path (``apply_legal``, what bots and replays use) and through the
-validating ``apply_action`` (what every request uses). Every timed pass plays games of seeds no
-earlier pass played: the engine keeps bounded caches (the lines a board offers, a hand's
-discards, a board's affordable cards), and games played again would find their positions there,
-which new games (a bot's playouts, a new game's requests) do not. The caches are warm from the
-earlier passes, as in a long-running process; ``--rounds 2`` or more keeps each path's best.
-Prints games per second for each, mean actions per game, and the mean µs of one
-``legal_actions``, ``apply_legal`` and ``apply_action`` call (timed in a separate pass so the
-games-per-second figures carry no timer overhead). A Duel game includes its setup (shuffling
-its decks and tokens; the bag's draw orders are worked out as the game reads them).
+Plays N seeded games of uniformly random legal actions for each player count, three times: with
+``random_playout`` (each game's playout kernel: one mutable table played in place, the same games
+as the step-by-step loop), through the trusted path (``apply_legal``, what bots and replays use)
+and through the validating ``apply_action`` (what every request uses). Every timed pass plays games
+of seeds no earlier pass played: the engine keeps bounded caches (the lines a board offers, a
+hand's discards, a board's affordable cards), and games played again would find their positions
+there, which new games (a bot's playouts, a new game's requests) do not. The caches are warm from
+the earlier passes, as in a long-running process; ``--rounds 2`` or more keeps each path's best.
+Prints games per second for each, mean actions per game, and the mean µs of one ``legal_actions``,
+``apply_legal`` and ``apply_action`` call (timed in a separate pass so the games-per-second figures
+carry no timer overhead). A Duel game includes its setup (shuffling its decks and tokens; the bag's
+draw orders are worked out as the game reads them).
 
 ``--baseline DIR`` also times an older engine side by side: DIR holds a ``games/engine``
 package (e.g. ``git archive 3b35dea games/engine | tar -x -C /tmp/base``) that is imported in
@@ -27,7 +27,8 @@ see the same load.
 
 ``--json`` prints ``{"2": {"playout": games_per_s, "trusted": games_per_s, "validating":
 games_per_s}, ...}``
-(with ``"baseline"`` too when asked for).
+(with ``"baseline"`` too when asked for). With a baseline, the table gives both the trusted
+path's and the playout kernel's ratio to it, each in its own column.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def play_games(
 
 
 def play_kernel(engine: ModuleType, variant: str, players: int, seeds: range) -> float:
-    """Seconds taken to play the games of ``seeds`` with ``random_playout`` (Duel's playout
+    """Seconds taken to play the games of ``seeds`` with ``random_playout`` (the game's playout
     kernel; the step-by-step loop for a game without one)."""
     started = time.process_time()
     for seed in seeds:
@@ -175,7 +176,7 @@ def main() -> None:
           f"CPU time, best of {args.rounds} round(s)")  # fmt: skip
     header = f"{'players':>7} {'playout g/s':>11} {'trusted g/s':>11} {'validating g/s':>14}"
     if args.baseline:
-        header += f" {'baseline g/s':>12} {'trusted/baseline':>16}"
+        header += f" {'baseline g/s':>12} {'trusted/baseline':>16} {'playout/baseline':>16}"
     print(header + f" {'actions/game':>12} {'legal µs':>8} {'apply_legal µs':>14} "
           f"{'apply_action µs':>15}")  # fmt: skip
     for players, row in figures.items():
@@ -183,7 +184,8 @@ def main() -> None:
         line = f"{players:>7} {playout:>11.0f} {row['trusted']:>11.0f} {row['validating']:>14.0f}"
         if args.baseline:
             ratio = row["trusted"] / row["baseline"]
-            line += f" {row['baseline']:>12.0f} {ratio:>15.2f}×"
+            kernel_ratio = playout / row["baseline"]
+            line += f" {row['baseline']:>12.0f} {ratio:>15.2f}× {kernel_ratio:>15.2f}×"
         print(line + f" {row['actions_per_game']:>12.1f} {row['legal_actions_us']:>8.2f} "
               f"{row['apply_legal_us']:>14.2f} {row['apply_action_us']:>15.2f}")  # fmt: skip
 

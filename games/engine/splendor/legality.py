@@ -96,6 +96,10 @@ _TAKES_BY_SUPPLY_KEY: tuple[tuple[TakeGems, ...], ...] = tuple(
     for key in range(1 << (2 * len(GEM_COLOURS)))
 )
 """Every take the supply allows, by :func:`_supply_key`: different colours, then two of one."""
+SUPPLY_KEY_BITS = _SUPPLY_KEY_BITS
+TAKES_BY_SUPPLY_KEY = _TAKES_BY_SUPPLY_KEY
+supply_key = _supply_key
+"""The tables and the key by name, for the playout kernel (``playout``) to count the takes."""
 _RESERVE_CARD: tuple[ReserveCard, ...] = tuple(ReserveCard(card.id) for card in CARDS)
 _RESERVE_FROM_DECK: tuple[ReserveFromDeck, ...] = tuple(ReserveFromDeck(level) for level in LEVELS)
 """By level index: ``_RESERVE_FROM_DECK[0]`` reserves from the level 1 deck."""
@@ -365,6 +369,10 @@ def _return_actions(tokens: Tokens) -> tuple[ReturnTokens, ...]:
         returns = _RETURNS_BY_EXCESS[excess]
         return tuple(action for index, action in enumerate(returns) if mask >> index & 1)
     return tuple(ReturnTokens(returned) for returned in return_options(tokens))
+
+
+return_actions = _return_actions
+"""The returns a hand over ten may make, in ``legal_actions``' order (remembered per hand)."""
 
 
 def qualifying_nobles(state: GameState, player: PlayerState) -> tuple[int, ...]:
