@@ -29,7 +29,6 @@ from games.engine.duel.legality import (
 )
 from games.engine.duel.playout_purchase import Pick, PurchaseTable
 from games.engine.duel.playout_table import Hand
-from games.engine.duel.setup import direct_pick
 from games.engine.duel.state import (
     DISCARD_TOKENS,
     GAME_OVER,
@@ -42,6 +41,7 @@ from games.engine.duel.state import (
 )
 from games.engine.duel.tokens import GOLD, PEARL
 from games.engine.duel.transitions import PEARLS_FOR_PRIVILEGE, SAME_COLOUR_FOR_PRIVILEGE
+from games.engine.picks import direct_pick
 
 __all__ = ["Pick", "play"]
 

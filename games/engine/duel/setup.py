@@ -9,7 +9,7 @@ draws is drawn here too (docs/decisions.md, "Splendor Duel").
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -145,21 +145,3 @@ def _are_shuffles_of_the_spaces(bag_draws: tuple[tuple[int, ...], ...]) -> bool:
     a bot's playouts), and 64 orders take far longer to sort than to hash.
     """
     return bool(bag_draws) and all(sorted(order) == _EVERY_SPACE for order in bag_draws)
-
-
-_RANDRANGE = random.Random.randrange
-
-
-def direct_pick(pick: Callable[[int], int]) -> Callable[[int], int]:
-    """``pick`` itself, or for a ``random.Random``'s ``randrange`` the method it calls.
-
-    ``randrange(count)`` with a positive count returns ``_randbelow(count)``, as ``choice`` does
-    (which is why their picks agree): the same number from the same generator, without
-    ``randrange``'s checks of its arguments at every step of every playout. Here because this
-    module is the engine's one user of ``random``.
-    """
-    generator = getattr(pick, "__self__", None)
-    if type(generator) is random.Random and getattr(pick, "__func__", None) is _RANDRANGE:
-        direct: Callable[[int], int] = generator._randbelow  # type: ignore[attr-defined]
-        return direct
-    return pick

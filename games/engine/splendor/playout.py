@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.engine.duel.setup import direct_pick
+from games.engine.picks import direct_pick
 from games.engine.splendor.affordability import (
     GOLD_BIAS,
     SHORTFALL_BLACK,

@@ -24,8 +24,8 @@ import pytest
 
 import games.engine as engine
 from games.engine.duel.actions import ACTION_TYPES, BuyCard
-from games.engine.duel.setup import direct_pick
 from games.engine.duel.state import PHASES
+from games.engine.picks import direct_pick
 
 GAMES = 450
 TURN_BY_TURN_SHARE = 3
