@@ -17,16 +17,10 @@ same final state (``tests/engine/duel/test_playout.py`` plays many seeds both wa
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from games.engine.duel.board import EMPTY
-from games.engine.duel.legality import (
-    COVERED_AT,
-    JOKER_CARDS,
-    discard_actions,
-    lines_within,
-    shortfall,
-)
+from games.engine.duel.legality import COVERED_AT, JOKER_CARDS, shortfall
+from games.engine.duel.playout_discards import pick_discard
+from games.engine.duel.playout_lines import BAND, line_counts, nth_line
 from games.engine.duel.playout_purchase import Pick, PurchaseTable
 from games.engine.duel.playout_table import Hand
 from games.engine.duel.state import (
@@ -75,6 +69,7 @@ class _Playout(PurchaseTable):
         last_turn = until_turn if until_turn is not None else -1
         hands = self.hands
         c_white, c_blue, c_green, c_red, c_black, c_pearl = COVERED_AT
+        counts = line_counts()
         while True:
             phase = self.phase
             if phase == MAIN:
@@ -97,8 +92,11 @@ class _Playout(PurchaseTable):
             hand = hands[self.current]
             tokens = hand.tokens
             takeable = self.takeable
-            lines = lines_within(takeable)
-            line_count = len(lines)
+            # playout_lines.line_count, inlined: five lookups, one per row the lines start in.
+            line_count = (
+                counts[takeable & BAND] + counts[takeable >> 5 & BAND]
+                + counts[takeable >> 10 & BAND] + counts[takeable >> 15] + counts[takeable >> 20]
+            )  # fmt: skip
             golds = self.golds
             gold_count = 0
             if golds and len(hand.reserved) < RESERVE_LIMIT and self.has_card_to_reserve():
@@ -161,7 +159,7 @@ class _Playout(PurchaseTable):
             else:
                 index = pick(mandatory)
             if index < line_count:
-                self._take_tokens(hand, lines[index].spaces)
+                self._take_tokens(hand, nth_line(takeable, index))
             elif index < line_count + gold_count:
                 space = _nth_space(golds, index - line_count)
                 tokens[GOLD] += 1
@@ -229,22 +227,13 @@ class _Playout(PurchaseTable):
     def _discard(self, pick: Pick) -> None:
         hand = self.hands[self.current]
         tokens = hand.tokens
-        options = _discards(tuple(tokens))
         bag = self.bag
-        for colour, count in options[pick(len(options))]:
-            tokens[colour] -= count
-            bag[colour] += count
+        for colour, count in enumerate(pick_discard(tokens, hand.token_count - TOKEN_LIMIT, pick)):
+            if count:
+                tokens[colour] -= count
+                bag[colour] += count
         hand.token_count = TOKEN_LIMIT
         self.finish_turn()
-
-
-@lru_cache(maxsize=1 << 14)
-def _discards(tokens: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """``legality.discard_actions`` of a hand, each as the ``(colour, count)`` it puts back."""
-    return tuple(
-        tuple((colour, count) for colour, count in enumerate(action.tokens) if count)
-        for action in discard_actions(tokens)
-    )
 
 
 def _nth_top_card(decks: list[list[int]], index: int) -> int:

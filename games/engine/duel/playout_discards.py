@@ -1,0 +1,45 @@
+"""A playout's discards: the ways to put back the tokens above the limit, counted, and only the
+one picked worked out.
+
+``legality.discard_options`` lists every multiset of the excess's size drawn from the colours
+held, none more often than held, in the order of ``combinations_with_replacement``: by the
+number of the first colour held put back, most first, then likewise colour by colour. A hand's
+options are counted here colour by colour from the last (how many ways the colours from each
+one on can make up each amount), and the picked one is read off those counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+
+def pick_discard(tokens: list[int], excess: int, pick: Callable[[int], int]) -> list[int]:
+    """How many of each colour to put back: ``discard_options(tokens)[pick(count)]``."""
+    colours = len(tokens)
+    # ways[colour][amount]: the ways colours colour, colour + 1, ... can make up ``amount``.
+    ways: list[list[int]] = [[]] * (colours + 1)
+    after = ways[colours] = [1] + [0] * excess
+    for colour in range(colours - 1, -1, -1):
+        held = tokens[colour]
+        if held:
+            # Up to ``held`` of this colour, the rest from the colours after it.
+            after = [
+                sum(after[amount - held if amount > held else 0 : amount + 1])
+                for amount in range(excess + 1)
+            ]
+        ways[colour] = after
+    index = pick(ways[0][excess])
+    discarded = [0] * colours
+    remaining = excess
+    for colour in range(colours):
+        if not remaining:
+            break
+        after = ways[colour + 1]
+        for count in range(min(tokens[colour], remaining), -1, -1):
+            options = after[remaining - count]
+            if index < options:
+                discarded[colour] = count
+                remaining -= count
+                break
+            index -= options
+    return discarded
