@@ -16,6 +16,14 @@ from collections.abc import Callable
 def pick_discard(tokens: list[int], excess: int, pick: Callable[[int], int]) -> list[int]:
     """How many of each colour to put back: ``discard_options(tokens)[pick(count)]``."""
     colours = len(tokens)
+    if excess <= 2:
+        # Most discards are of one token or two: their options are listed directly.
+        held = [colour for colour in range(colours) if tokens[colour]]
+        discarded = [0] * colours
+        if excess == 1:
+            discarded[held[pick(len(held))]] = 1
+            return discarded
+        return _pick_two(tokens, held, pick)
     # ways[colour][amount]: the ways colours colour, colour + 1, ... can make up ``amount``.
     ways: list[list[int]] = [[]] * (colours + 1)
     after = ways[colours] = [1] + [0] * excess
@@ -43,3 +51,24 @@ def pick_discard(tokens: list[int], excess: int, pick: Callable[[int], int]) -> 
                 break
             index -= options
     return discarded
+
+
+def _pick_two(tokens: list[int], held: list[int], pick: Callable[[int], int]) -> list[int]:
+    """Two tokens to put back: for each colour held in turn, two of it (if held twice) and
+    then one of it with one of each later colour held."""
+    later = len(held) - 1
+    index = pick(later * (later + 1) // 2 + sum(1 for colour in held if tokens[colour] > 1))
+    discarded = [0] * len(tokens)
+    for position, colour in enumerate(held):
+        if tokens[colour] > 1:
+            if not index:
+                discarded[colour] = 2
+                return discarded
+            index -= 1
+        partners = later - position
+        if index < partners:
+            discarded[colour] = 1
+            discarded[held[position + 1 + index]] = 1
+            return discarded
+        index -= partners
+    raise IndexError("fewer ways to put back two tokens")
