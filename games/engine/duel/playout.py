@@ -35,7 +35,7 @@ from games.engine.duel.state import (
 )
 from games.engine.duel.tokens import GOLD, PEARL
 from games.engine.duel.transitions import PEARLS_FOR_PRIVILEGE, SAME_COLOUR_FOR_PRIVILEGE
-from games.engine.picks import direct_pick
+from games.engine.picks import direct_pick, generator_bits
 
 __all__ = ["Pick", "play"]
 
@@ -50,7 +50,7 @@ def play(state: DuelState, pick: Pick, until_turn: int | None = None) -> DuelSta
     ):
         return state
     table = _Playout(state)
-    table.run(direct_pick(pick), until_turn)
+    table.run(direct_pick(pick), until_turn, generator_bits(pick))
     return table.state()
 
 
@@ -59,8 +59,12 @@ class _Playout(PurchaseTable):
 
     __slots__ = ()
 
-    def run(self, pick: Pick, until_turn: int | None) -> None:
+    def run(self, pick: Pick, until_turn: int | None, random_bits: Pick | None = None) -> None:
         """Play on to the end of the game, or to the start of turn ``until_turn``.
+
+        ``random_bits``, when given, is the ``getrandbits`` of the generator whose
+        ``_randbelow`` ``pick`` is (``setup.generator_bits``): the main decision draws its
+        pick from it directly, as ``_randbelow`` would, without a call.
 
         The turn's main decision (``legality._main_actions``: privileges, replenishing, lines,
         golds, purchases, in that order) is most of a game's steps, so it is unrolled here:
@@ -146,18 +150,27 @@ class _Playout(PurchaseTable):
             if optional:
                 spendable = takeable.bit_count() if hand.privileges else 0
                 has_bag = 1 if any(self.bag) else 0
-                index = pick(spendable + has_bag + mandatory)
-                if index < spendable:
-                    self._use_privilege(hand, _nth_space(takeable, index))
-                    continue
-                index -= spendable
-                if has_bag:
-                    if not index:
-                        self.replenish()
-                        continue
-                    index -= 1
+                count = spendable + has_bag + mandatory
             else:
-                index = pick(mandatory)
+                spendable = has_bag = 0
+                count = mandatory
+            if random_bits is None:
+                index = pick(count)
+            else:
+                # random.Random._randbelow, inlined: bits until a number below the count.
+                size = count.bit_length()
+                index = random_bits(size)
+                while index >= count:
+                    index = random_bits(size)
+            if index < spendable:
+                self._use_privilege(hand, _nth_space(takeable, index))
+                continue
+            index -= spendable
+            if has_bag:
+                if not index:
+                    self.replenish()
+                    continue
+                index -= 1
             if index < line_count:
                 self._take_tokens(hand, nth_line(takeable, index))
             elif index < line_count + gold_count:

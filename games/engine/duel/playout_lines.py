@@ -71,22 +71,29 @@ def line_count(takeable: int) -> int:
 def nth_line(takeable: int, index: int) -> tuple[int, ...]:
     """The spaces of ``lines_within(takeable)[index]``."""
     counts = line_counts()
-    for offset in _ROW_OFFSETS:
+    for top_row, offset in enumerate(_ROW_OFFSETS):
         band = takeable >> offset & BAND
         count = counts[band]
         if index < count:
-            spaces = _band_lines(band)[index]
-            return tuple(space + offset for space in spaces) if offset else spaces
+            return _LINES_FROM_ROW[top_row][_band_lines(band)[index]]
         index -= count
     raise IndexError("fewer lines on the board")
 
 
 _ROW_OFFSETS = tuple(range(0, SIZE * SIZE, SIZE))
 """The first space of each row: how far a band starting there is shifted."""
+_LINES_FROM_ROW: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(space + offset for space in spaces) for _, spaces in _TOP_ROW_LINES)
+    for offset in _ROW_OFFSETS
+)
+"""The spaces of each line of the top row moved down to each row (those that leave the board
+are never within a band, so never read)."""
 
 
 @cache
-def _band_lines(band: int) -> tuple[tuple[int, ...], ...]:
-    """The spaces of each line starting in the top row of ``band`` that lies within it, as if
-    the band were the board's top three rows (at most 32,768 bands: all are remembered)."""
-    return tuple(spaces for mask, spaces in _TOP_ROW_LINES if mask & band == mask)
+def _band_lines(band: int) -> tuple[int, ...]:
+    """Which lines of the top row lie within ``band`` (as their places in the top row's list),
+    as if the band were the board's top three rows: at most 32,768 bands, all remembered."""
+    return tuple(
+        number for number, (mask, _) in enumerate(_TOP_ROW_LINES) if mask & band == mask
+    )
