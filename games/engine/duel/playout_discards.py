@@ -16,23 +16,23 @@ from collections.abc import Callable
 def pick_discard(tokens: list[int], excess: int, pick: Callable[[int], int]) -> list[int]:
     """How many of each colour to put back: ``discard_options(tokens)[pick(count)]``."""
     colours = len(tokens)
-    if excess <= 2:
-        # Most discards are of one token or two: their options are listed directly.
+    if excess == 1 or excess == 2:
+        # Most discards are of one token or two: their options are read off the colours held.
         held = [colour for colour in range(colours) if tokens[colour]]
+        if excess == 2:
+            return _pick_two(tokens, held, pick)
         discarded = [0] * colours
-        if excess == 1:
-            discarded[held[pick(len(held))]] = 1
-            return discarded
-        return _pick_two(tokens, held, pick)
+        discarded[held[pick(len(held))]] = 1
+        return discarded
     # ways[colour][amount]: the ways colours colour, colour + 1, ... can make up ``amount``.
     ways: list[list[int]] = [[]] * (colours + 1)
     after = ways[colours] = [1] + [0] * excess
     for colour in range(colours - 1, -1, -1):
-        held = tokens[colour]
-        if held:
-            # Up to ``held`` of this colour, the rest from the colours after it.
+        most = tokens[colour]
+        if most:
+            # Up to ``most`` of this colour, the rest from the colours after it.
             after = [
-                sum(after[amount - held if amount > held else 0 : amount + 1])
+                sum(after[amount - most if amount > most else 0 : amount + 1])
                 for amount in range(excess + 1)
             ]
         ways[colour] = after
