@@ -20,7 +20,7 @@ from __future__ import annotations
 from games.engine.duel.board import EMPTY
 from games.engine.duel.legality import COVERED_AT, JOKER_CARDS, shortfall
 from games.engine.duel.playout_discards import pick_discard
-from games.engine.duel.playout_lines import BAND, line_counts, nth_line
+from games.engine.duel.playout_lines import BAND, bottom_line_counts, line_counts, nth_line
 from games.engine.duel.playout_purchase import Pick, PurchaseTable
 from games.engine.duel.playout_table import Hand
 from games.engine.duel.state import (
@@ -74,6 +74,7 @@ class _Playout(PurchaseTable):
         hands = self.hands
         c_white, c_blue, c_green, c_red, c_black, c_pearl = COVERED_AT
         counts = line_counts()
+        bottom_counts = bottom_line_counts()
         while True:
             phase = self.phase
             if phase == MAIN:
@@ -96,11 +97,12 @@ class _Playout(PurchaseTable):
             hand = hands[self.current]
             tokens = hand.tokens
             takeable = self.takeable
-            # playout_lines.line_count, inlined: five lookups, one per row the lines start in.
+            # playout_lines.line_count, inlined.
             line_count = (
-                counts[takeable & BAND] + counts[takeable >> 5 & BAND]
-                + counts[takeable >> 10 & BAND] + counts[takeable >> 15] + counts[takeable >> 20]
-            )  # fmt: skip
+                counts[takeable & BAND]
+                + counts[takeable >> 5 & BAND]
+                + bottom_counts[takeable >> 10]
+            )
             golds = self.golds
             gold_count = 0
             if golds and len(hand.reserved) < RESERVE_LIMIT and self.has_card_to_reserve():
