@@ -131,15 +131,17 @@ class _Playout(PurchaseTable):
             buy_count = 0
             if buys:
                 if not (white_bonus or blue_bonus or green_bonus or red_bonus or black_bonus):
-                    covered &= _NOT_JOKERS
                     buys &= _NOT_JOKERS
                 buys &= self.pyramid_cards | hand.reserved_mask
-                uncertain = buys & ~covered
-                while uncertain:
-                    bit = uncertain & -uncertain
-                    uncertain ^= bit
-                    if shortfall(tokens, bonuses, bit.bit_length() - 1) > gold:
-                        buys ^= bit
+                if gold:
+                    # Within reach with gold but not without: affordable only if the gold
+                    # covers all that the tokens and bonuses lack.
+                    uncertain = buys & ~covered
+                    while uncertain:
+                        bit = uncertain & -uncertain
+                        uncertain ^= bit
+                        if shortfall(tokens, bonuses, bit.bit_length() - 1) > gold:
+                            buys ^= bit
                 buy_count = buys.bit_count()
             mandatory = line_count + gold_count + buy_count
             if not mandatory:
