@@ -3,7 +3,8 @@
 Both games' playout kernels (``splendor/playout.py``, ``duel/playout.py``) take ``pick(count)``
 to choose among ``count`` options. This module makes no randomness of its own (it never seeds
 nor builds a generator): it only reaches past ``randrange`` to the method that draws, for a
-generator the caller already holds. It names ``random`` for the type test alone.
+generator the caller already holds (or, for Duel's kernel, to its ``getrandbits``). It names
+``random`` for the tests of type and method alone.
 """
 
 from __future__ import annotations
