@@ -17,16 +17,10 @@ same final state (``tests/engine/duel/test_playout.py`` plays many seeds both wa
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from games.engine.duel.board import EMPTY
-from games.engine.duel.legality import (
-    COVERED_AT,
-    JOKER_CARDS,
-    discard_actions,
-    lines_within,
-    shortfall,
-)
+from games.engine.duel.legality import COVERED_AT, JOKER_CARDS, shortfall
+from games.engine.duel.playout_discards import pick_discard
+from games.engine.duel.playout_lines import BAND, bottom_line_counts, line_counts, nth_line
 from games.engine.duel.playout_purchase import Pick, PurchaseTable
 from games.engine.duel.playout_table import Hand
 from games.engine.duel.state import (
@@ -41,7 +35,7 @@ from games.engine.duel.state import (
 )
 from games.engine.duel.tokens import GOLD, PEARL
 from games.engine.duel.transitions import PEARLS_FOR_PRIVILEGE, SAME_COLOUR_FOR_PRIVILEGE
-from games.engine.picks import direct_pick
+from games.engine.picks import direct_pick, generator_bits
 
 __all__ = ["Pick", "play"]
 
@@ -56,7 +50,7 @@ def play(state: DuelState, pick: Pick, until_turn: int | None = None) -> DuelSta
     ):
         return state
     table = _Playout(state)
-    table.run(direct_pick(pick), until_turn)
+    table.run(direct_pick(pick), until_turn, generator_bits(pick))
     return table.state()
 
 
@@ -65,8 +59,12 @@ class _Playout(PurchaseTable):
 
     __slots__ = ()
 
-    def run(self, pick: Pick, until_turn: int | None) -> None:
+    def run(self, pick: Pick, until_turn: int | None, random_bits: Pick | None = None) -> None:
         """Play on to the end of the game, or to the start of turn ``until_turn``.
+
+        ``random_bits``, when given, is the ``getrandbits`` of the generator whose
+        ``_randbelow`` ``pick`` is (``setup.generator_bits``): the main decision draws its
+        pick from it directly, as ``_randbelow`` would, without a call.
 
         The turn's main decision (``legality._main_actions``: privileges, replenishing, lines,
         golds, purchases, in that order) is most of a game's steps, so it is unrolled here:
@@ -75,6 +73,8 @@ class _Playout(PurchaseTable):
         last_turn = until_turn if until_turn is not None else -1
         hands = self.hands
         c_white, c_blue, c_green, c_red, c_black, c_pearl = COVERED_AT
+        counts = line_counts()
+        bottom_counts = bottom_line_counts()
         while True:
             phase = self.phase
             if phase == MAIN:
@@ -97,8 +97,12 @@ class _Playout(PurchaseTable):
             hand = hands[self.current]
             tokens = hand.tokens
             takeable = self.takeable
-            lines = lines_within(takeable)
-            line_count = len(lines)
+            # playout_lines.line_count, inlined.
+            line_count = (
+                counts[takeable & BAND]
+                + counts[takeable >> 5 & BAND]
+                + bottom_counts[takeable >> 10]
+            )
             golds = self.golds
             gold_count = 0
             if golds and len(hand.reserved) < RESERVE_LIMIT and self.has_card_to_reserve():
@@ -127,15 +131,17 @@ class _Playout(PurchaseTable):
             buy_count = 0
             if buys:
                 if not (white_bonus or blue_bonus or green_bonus or red_bonus or black_bonus):
-                    covered &= _NOT_JOKERS
                     buys &= _NOT_JOKERS
                 buys &= self.pyramid_cards | hand.reserved_mask
-                uncertain = buys & ~covered
-                while uncertain:
-                    bit = uncertain & -uncertain
-                    uncertain ^= bit
-                    if shortfall(tokens, bonuses, bit.bit_length() - 1) > gold:
-                        buys ^= bit
+                if gold:
+                    # Within reach with gold but not without: affordable only if the gold
+                    # covers all that the tokens and bonuses lack.
+                    uncertain = buys & ~covered
+                    while uncertain:
+                        bit = uncertain & -uncertain
+                        uncertain ^= bit
+                        if shortfall(tokens, bonuses, bit.bit_length() - 1) > gold:
+                            buys ^= bit
                 buy_count = buys.bit_count()
             mandatory = line_count + gold_count + buy_count
             if not mandatory:
@@ -148,20 +154,29 @@ class _Playout(PurchaseTable):
             if optional:
                 spendable = takeable.bit_count() if hand.privileges else 0
                 has_bag = 1 if any(self.bag) else 0
-                index = pick(spendable + has_bag + mandatory)
-                if index < spendable:
-                    self._use_privilege(hand, _nth_space(takeable, index))
-                    continue
-                index -= spendable
-                if has_bag:
-                    if not index:
-                        self.replenish()
-                        continue
-                    index -= 1
+                count = spendable + has_bag + mandatory
             else:
-                index = pick(mandatory)
+                spendable = has_bag = 0
+                count = mandatory
+            if random_bits is None:
+                index = pick(count)
+            else:
+                # random.Random._randbelow, inlined: bits until a number below the count.
+                size = count.bit_length()
+                index = random_bits(size)
+                while index >= count:
+                    index = random_bits(size)
+            if index < spendable:
+                self._use_privilege(hand, _nth_space(takeable, index))
+                continue
+            index -= spendable
+            if has_bag:
+                if not index:
+                    self.replenish()
+                    continue
+                index -= 1
             if index < line_count:
-                self._take_tokens(hand, lines[index].spaces)
+                self._take_tokens(hand, nth_line(takeable, index))
             elif index < line_count + gold_count:
                 space = _nth_space(golds, index - line_count)
                 tokens[GOLD] += 1
@@ -229,22 +244,13 @@ class _Playout(PurchaseTable):
     def _discard(self, pick: Pick) -> None:
         hand = self.hands[self.current]
         tokens = hand.tokens
-        options = _discards(tuple(tokens))
         bag = self.bag
-        for colour, count in options[pick(len(options))]:
-            tokens[colour] -= count
-            bag[colour] += count
+        for colour, count in enumerate(pick_discard(tokens, hand.token_count - TOKEN_LIMIT, pick)):
+            if count:
+                tokens[colour] -= count
+                bag[colour] += count
         hand.token_count = TOKEN_LIMIT
         self.finish_turn()
-
-
-@lru_cache(maxsize=1 << 14)
-def _discards(tokens: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """``legality.discard_actions`` of a hand, each as the ``(colour, count)`` it puts back."""
-    return tuple(
-        tuple((colour, count) for colour, count in enumerate(action.tokens) if count)
-        for action in discard_actions(tokens)
-    )
 
 
 def _nth_top_card(decks: list[list[int]], index: int) -> int:

@@ -11,10 +11,7 @@ and the end of the turn (turn_end.py).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from games.engine.duel.board import EMPTY, SPIRAL_SPACES
-from games.engine.duel.board import bag_listing as listing_of
 from games.engine.duel.catalogue import CARDS, PRIVILEGES
 from games.engine.duel.state import (
     DISCARD_TOKENS,
@@ -187,24 +184,31 @@ class Table:
         """``board.lay_out`` of ``board.draw_order``: the bag's tokens, listed in colour order,
         drawn in the recorded order onto the empty spaces along the spiral."""
         bag = self.bag
-        listing = bag_listing(tuple(bag))
+        listing: list[int] = []
+        for colour, count in enumerate(bag):
+            if count:
+                listing += [colour] * count
         size = len(listing)
         order = self.bag_draws[self.replenishments % len(self.bag_draws)]
         drawn = [listing[index] for index in order if index < size]
         takeable = self.takeable
         golds = self.golds
         board = self.board
-        empty_spaces = _empty_spiral_spaces(takeable | golds)
-        # More spaces may be empty than the bag has tokens: the last ones stay empty.
-        for space, token in zip(empty_spaces, drawn, strict=False):
-            board[space] = token
-        placed = _first_spaces_mask(takeable | golds, len(drawn))
-        if GOLD in drawn:
-            for space, token in zip(empty_spaces, drawn, strict=False):
+        occupied = takeable | golds
+        laid = 0
+        # The bag never holds more tokens than the board has empty spaces: the last may stay
+        # empty.
+        for space in SPIRAL_SPACES:
+            if laid == size:
+                break
+            if not occupied >> space & 1:
+                token = board[space] = drawn[laid]
+                laid += 1
                 if token == GOLD:
                     golds |= 1 << space
-            placed &= ~golds
-        self.takeable = takeable | placed
+                else:
+                    takeable |= 1 << space
+        self.takeable = takeable
         self.golds = golds
         self.take_privilege(1 - self.current)
         bag[:] = NO_TOKENS
@@ -299,21 +303,3 @@ class Table:
                 pyramid[level][slot] = dealt
                 self.pyramid_cards |= 1 << dealt
         holes.clear()
-
-
-@lru_cache(maxsize=1 << 12)
-def bag_listing(bag: tuple[int, ...]) -> tuple[int, ...]:
-    # board.bag_listing remembered: a bag is a handful of small counts, seen again and again.
-    return listing_of(bag)
-
-
-@lru_cache(maxsize=1 << 14)
-def _empty_spiral_spaces(occupied: int) -> tuple[int, ...]:
-    """The spaces outside ``occupied`` (a mask), in the order tokens are laid along the spiral."""
-    return tuple(space for space in SPIRAL_SPACES if not occupied >> space & 1)
-
-
-@lru_cache(maxsize=1 << 14)
-def _first_spaces_mask(occupied: int, count: int) -> int:
-    """The first ``count`` of :func:`_empty_spiral_spaces` as a mask."""
-    return sum(1 << space for space in _empty_spiral_spaces(occupied)[:count])
