@@ -88,7 +88,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    # Django's, skipped on JSON API requests, which never use flash messages.
+    "splendor_site.middleware.PageMessageMiddleware",
     # Before any view or CSRF check reads the body; after auth, so its error page can render.
     "splendor_site.middleware.RequestBodyLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
