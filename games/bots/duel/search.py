@@ -4,9 +4,11 @@ The bot's candidate actions are the greedy ranking's best few. For each candidat
 a few determinisations (``games.bots.duel.determinize``), it completes its own turn greedily,
 lets the next four turns be played by the greedy policy of whoever moves (the opponent and the
 bot in turn, or the bot itself after a Refresh), and scores the position with
-``games.bots.duel.evaluation``. The candidate with the best mean wins. This sees what greedy
-cannot: the line of tokens or the card an action leaves to the opponent, and the purchase it
-prepares for the bot's next turn. Decisions inside a turn (a discard, a royal) are greedy's.
+``games.bots.duel.evaluation``. The first determinisation plays every candidate, the later
+ones only the best few so far; the candidate with the best mean, less a share of greedy's own
+score gap to its first choice, wins. This sees what greedy cannot: the line of tokens or the
+card an action leaves to the opponent, and the purchase it prepares for the bot's next turn.
+Decisions inside a turn (a discard, a royal) are greedy's.
 """
 
 from __future__ import annotations
