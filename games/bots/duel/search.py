@@ -4,9 +4,11 @@ The bot's candidate actions are the greedy ranking's best few. For each candidat
 a few determinisations (``games.bots.duel.determinize``), it completes its own turn greedily,
 lets the next four turns be played by the greedy policy of whoever moves (the opponent and the
 bot in turn, or the bot itself after a Refresh), and scores the position with
-``games.bots.duel.evaluation``. The candidate with the best mean wins. This sees what greedy
-cannot: the line of tokens or the card an action leaves to the opponent, and the purchase it
-prepares for the bot's next turn. Decisions inside a turn (a discard, a royal) are greedy's.
+``games.bots.duel.evaluation``. The first determinisation plays every candidate, the later
+ones only the best few so far; the candidate with the best mean, less a share of greedy's own
+score gap to its first choice, wins. This sees what greedy cannot: the line of tokens or the
+card an action leaves to the opponent, and the purchase it prepares for the bot's next turn.
+Decisions inside a turn (a discard, a royal) are greedy's.
 """
 
 from __future__ import annotations
@@ -28,6 +30,12 @@ TURNS_AFTER = 4
 """Whole turns played by the greedy policy after the bot's own. Looking two rounds ahead beat
 looking one round ahead with twice the samples: the hidden cards matter little within a few
 turns, the plans the opponent can answer matter much (docs/decisions.md, "Splendor Duel bots")."""
+KEEP = 3
+"""Candidates still searched after the first sample: the best by then."""
+GREEDY_WEIGHT = 0.5
+"""How much of greedy's own score gap to its first choice counts against a candidate."""
+PRIOR_CAP = 4.0
+"""The largest gap counted, in points: a lookahead that sees more should win regardless."""
 DEFAULT_SAMPLES = 1
 """Determinisations per candidate when neither a budget nor iterations are given."""
 
@@ -53,8 +61,12 @@ def choose(
         return actions[0]
     if state.phase not in (MAIN, MANDATORY):
         return greedy.best_action(state, rng)
-    ranked = sorted(greedy.rank_actions(state, actions), key=lambda pair: -pair[0])
-    candidates = [action for _, action in ranked[:WIDTH]]
+    ranked = sorted(greedy.rank_actions(state, actions), key=lambda pair: -pair[0])[:WIDTH]
+    top = ranked[0][0]
+    # Greedy's own judgement, as a prior: a few samples' noise should not overturn a clear
+    # first choice, only a gain the lookahead sees in more than one deal.
+    prior = {action: GREEDY_WEIGHT * max(score - top, -PRIOR_CAP) for score, action in ranked}
+    candidates = [action for _, action in ranked]
     seat = state.current
     totals = dict.fromkeys(candidates, 0.0)
     samples = iterations if iterations is not None else DEFAULT_SAMPLES
@@ -64,12 +76,17 @@ def choose(
         for action in candidates:
             totals[action] += _look_ahead(sample, action, seat, rng)
         done += 1
+        if done == 1 and len(candidates) > KEEP:
+            # The later samples go to the contenders: one deal tells a loss or a clear
+            # shortfall well enough, and the close calls need more deals than six can have.
+            candidates.sort(key=lambda action: -(totals[action] + prior[action]))
+            candidates = candidates[:KEEP]
         if iterations is not None or budget_seconds is None:
             if done >= samples:
                 break
         elif time.thread_time() - started >= budget_seconds:
             break
-    return max(candidates, key=lambda action: totals[action])
+    return max(candidates, key=lambda action: totals[action] / done + prior[action])
 
 
 def _look_ahead(state: DuelState, action: Action, seat: int, rng: random.Random) -> float:
