@@ -86,6 +86,33 @@ def test_a_base_game_action_is_refused_in_a_duel_and_changes_nothing(
     assert footprint(game["id"]) == before
 
 
+@pytest.mark.parametrize(
+    "numbers_no_duel_has",
+    [
+        {"type": "buy_card", "card": 43, "payment": {"red": 1389496}},
+        {"type": "buy_card", "card": 90},
+        {"type": "reserve_card", "card": -1},
+        {"type": "reserve_from_deck", "level": 4},
+        {"type": "choose_royal", "royal": 4},
+    ],
+)
+def test_numbers_no_duel_has_are_refused_as_malformed_even_at_an_old_version(
+    alice: User, api_client_for: Callable[[User], APIClient], numbers_no_duel_has: dict[str, Any]
+) -> None:
+    # A body the schema refuses is a 400 whatever the If-Match: its shape is read before the
+    # version is compared (a card number no card has, a level above 3, more tokens than the game).
+    client = api_client_for(alice)
+    game = create_duel(client, {"type": "bot", "level": "random"})
+    before = footprint(game["id"])
+
+    for version in (game["version"], game["version"] - 1):
+        response = act(client, {**game, "version": version}, numbers_no_duel_has)
+        assert response.status_code == 400, (version, response.json())
+        assert error_code(response) == "validation_error"
+
+    assert footprint(game["id"]) == before
+
+
 def test_a_duel_against_a_bot_is_played_to_its_end_over_the_api(
     alice: User, api_client_for: Callable[[User], APIClient]
 ) -> None:

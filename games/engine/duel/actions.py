@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.duel.board import SIZE, row_column, space_of
+from games.engine.duel.board import SIZE, SPACES, row_column, space_of
+from games.engine.duel.catalogue import CARDS, ROYALS
 from games.engine.duel.tokens import (
     COLOUR_BY_NAME,
     COLOUR_NAMES,
@@ -210,13 +211,13 @@ def action_from_json(data: Any) -> Action:
         case "take_gold":
             return TakeGold(_space(data["space"]))
         case "reserve_card":
-            return ReserveCard(_whole_number(data["card"], "card"))
+            return ReserveCard(_number_in(data["card"], "card", _CARD_NUMBERS))
         case "reserve_from_deck":
-            return ReserveFromDeck(_whole_number(data["level"], "level"))
+            return ReserveFromDeck(_number_in(data["level"], "level", _LEVELS))
         case "buy_card":
             payment = data.get("payment")
             return BuyCard(
-                _whole_number(data["card"], "card"),
+                _number_in(data["card"], "card", _CARD_NUMBERS),
                 None if payment is None else _token_counts(payment, "payment"),
             )
         case "choose_joker_colour":
@@ -226,7 +227,7 @@ def action_from_json(data: Any) -> Action:
         case "steal_token":
             return StealToken(_colour(data["colour"]))
         case "choose_royal":
-            return ChooseRoyal(_whole_number(data["royal"], "royal"))
+            return ChooseRoyal(_number_in(data["royal"], "royal", _ROYAL_NUMBERS))
         case "discard_tokens":
             return DiscardTokens(_token_counts(data["tokens"], "tokens"))
     return Pass()
@@ -269,9 +270,16 @@ def _spaces(value: Any) -> tuple[int, ...]:
     return tuple(sorted(_space(item) for item in value))
 
 
-def _whole_number(value: Any, field: str) -> int:
-    if type(value) is not int:
-        raise MalformedJSON(f"{field} must be a whole number")
+_CARD_NUMBERS = range(len(CARDS))
+_LEVELS = range(1, 4)
+_ROYAL_NUMBERS = range(len(ROYALS))
+
+
+def _number_in(value: Any, field: str, numbers: range) -> int:
+    """A card, level or royal number that exists in the game: a number no card has is
+    refused with the shape of the action, as the API's schema refuses it for the base game."""
+    if type(value) is not int or value not in numbers:
+        raise MalformedJSON(f"{field} must be a whole number from {numbers[0]} to {numbers[-1]}")
     return value
 
 
@@ -285,6 +293,9 @@ def _token_counts(value: Any, field: str) -> Tokens:
     if not isinstance(value, Mapping):
         raise MalformedJSON(f"{field} must be an object of colour name to count")
     try:
-        return tokens_from_json(value)
+        counts = tokens_from_json(value)
     except ValueError as error:
         raise MalformedJSON(f"{field}: {error}") from None
+    if max(counts) > SPACES:
+        raise MalformedJSON(f"{field}: a count is at most {SPACES}, the tokens of the whole game")
+    return counts
