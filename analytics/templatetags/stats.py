@@ -125,8 +125,8 @@ def stats_table(rows: list[dict[str, Any]], columns: str) -> SafeString:
             span=len(names),
         )
     return mark_safe(
-        '<table class="stats-table" data-sortable>\n'
-        f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table>\n"
+        '<div class="table-scroll"><table class="stats-table" data-sortable>\n'
+        f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table></div>\n"
     )
 
 

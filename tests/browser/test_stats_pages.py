@@ -67,3 +67,26 @@ def test_the_statistics_page_filters_sorts_and_leads_to_a_card(
     expect(page.locator("h1")).to_contain_text("Card #")
     expect(page.get_by_role("heading", name="Is it worth buying?")).to_be_visible()
     expect(page.locator(".stats-verdict")).to_contain_text("Players who bought it won")
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize(
+    "path", ["/stats/", "/stats/?variant=duel", "/stats/leaderboard/", "/games/finished/"]
+)
+def test_on_a_phone_the_tables_scroll_inside_the_page_and_the_page_fits_the_screen(
+    live_server: object, new_context: Callable[..., BrowserContext], path: str
+) -> None:
+    bot = synthetic.SeatPlan(bot_level="random")
+    synthetic.write_games(
+        [synthetic.GamePlan(seats=[bot, bot, bot], seed=seed) for seed in (1, 2)], start=START
+    )
+    projections.rebuild()
+    page = new_context(viewport=PHONE).new_page()
+
+    page.goto(f"{live_server.url}{path}")  # type: ignore[attr-defined]
+
+    expect(page.locator("table").first).to_be_visible()
+    # A table wider than the screen scrolls in its own box; the page never scrolls sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
