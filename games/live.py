@@ -139,6 +139,11 @@ class Hub:
         with self._lock:
             return sum(len(group) for group in self._subscribers.values())
 
+    def open_streams_of(self, game_id: int) -> int:
+        """The streams open for one game (its pages watching it, in this process)."""
+        with self._lock:
+            return len(self._subscribers.get(game_id, ()))
+
     @property
     def is_available(self) -> bool:
         """Whether streams are told of moves: always embedded; with Redis, while this
