@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -11,10 +12,11 @@ from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import engine, timeline
+from games import engine, services, timeline
 from games.models import Game
+from games.services import UserSeat
 from tests.browser.conftest import log_in, screenshot
-from tests.finished_games import finished_game
+from tests.finished_games import finished_game, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -139,3 +141,26 @@ def test_export_and_reimport_a_game_gives_the_same_final_position(
         boards.append(spectator.locator("#replay-stage .table").inner_html())
     assert boards[0] == boards[1]
     assert imported.snapshot == Game.objects.get(pk=game.pk).snapshot
+
+
+@pytest.mark.parametrize("page_name", ["replay", "history"])
+def test_a_running_games_history_fits_a_phone_with_its_commitment_wrapped(
+    new_context: Callable[..., BrowserContext],
+    live_server: LiveServer,
+    make_player: Callable[[str], User],
+    page_name: str,
+) -> None:
+    # Until the end only the commitment is shown: 64 hex digits in one word, wider than a phone.
+    alice, bob = make_player("alice"), make_player("bob")
+    game = services.game_create(
+        variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=19
+    )
+    game = play(game, random.Random(19), moves=6)
+    assert game.status == Game.Status.ACTIVE
+    assert game.commitment
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+
+    page.goto(f"{live_server.url}/games/{game.pk}/{page_name}/")
+
+    expect(page.locator("code", has_text=game.commitment)).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
