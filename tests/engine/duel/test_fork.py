@@ -54,7 +54,12 @@ def test_a_fork_shows_every_viewer_exactly_what_the_position_showed_its_viewer(
     seen = engine.view(state, viewer)
     forked = engine.initial_state(engine.setup_from_position(seen, seed + 1))
     assert engine.view(forked, viewer) == seen
-    assert engine.legal_actions(forked) == engine.legal_actions(state) or viewer is None
+    # The fork deals afresh what the viewer could not see. Only a card reserved blind by the
+    # player to act can change what they may do (buy it): the decks' and the bag's order cannot.
+    acting = engine.acting_seat(state)
+    assert acting is not None
+    if viewer == acting or not state.players[acting].blind:
+        assert engine.legal_actions(forked) == engine.legal_actions(state)
 
 
 def test_a_fork_deals_the_decks_and_the_bag_draws_afresh_from_its_own_seed() -> None:
@@ -157,3 +162,16 @@ def test_a_view_no_game_could_show_is_refused() -> None:
     without_players = {key: value for key, value in seen.items() if key != "players"}
     with pytest.raises(engine.MalformedJSON, match="Duel view"):
         engine.setup_from_position(without_players, 1)
+
+
+def test_a_fork_seen_by_the_opponent_of_a_blind_reserver_may_deal_them_another_card() -> None:
+    # Found by the property above: seat 0 reserved card 62 blind, seat 1's fork dealt 59 in its
+    # place, which seat 0 could afford; seat 0's own fork keeps 62 and the same actions.
+    state = _play(153916, 118, blind_reserve=True)
+    assert engine.acting_seat(state) == 0
+    assert state.players[0].blind == (62,)
+    for viewer, same in ((0, True), (1, False)):
+        forked = engine.initial_state(
+            engine.setup_from_position(engine.view(state, viewer), 153917)
+        )
+        assert (engine.legal_actions(forked) == engine.legal_actions(state)) is same, viewer
