@@ -124,23 +124,48 @@ class _Playout(PurchaseTable):
             black = black_bonus + tokens[4]
             pearl = tokens[5]
             gold = tokens[6]
-            covered = (
-                c_white[white] & c_blue[blue] & c_green[green] & c_red[red] & c_black[black]
-                & c_pearl[pearl]
-            )  # fmt: skip
-            if gold:
+            if not gold:
+                buys = (
+                    c_white[white] & c_blue[blue] & c_green[green] & c_red[red]
+                    & c_black[black] & c_pearl[pearl]
+                )  # fmt: skip
+            elif gold == 1:
+                # Within one token of the cost in every colour, and short in at most one of
+                # them: the gold covers that one. (Bit-parallel, for every card at once.)
+                buys = (
+                    c_white[white + 1] & c_blue[blue + 1] & c_green[green + 1]
+                    & c_red[red + 1] & c_black[black + 1] & c_pearl[pearl + 1]
+                )  # fmt: skip
+                short = ~c_white[white]
+                lacking = ~c_blue[blue]
+                twice = short & lacking
+                short |= lacking
+                lacking = ~c_green[green]
+                twice |= short & lacking
+                short |= lacking
+                lacking = ~c_red[red]
+                twice |= short & lacking
+                short |= lacking
+                lacking = ~c_black[black]
+                twice |= short & lacking
+                short |= lacking
+                twice |= short & ~c_pearl[pearl]
+                buys &= ~twice
+            else:
+                covered = (
+                    c_white[white] & c_blue[blue] & c_green[green] & c_red[red]
+                    & c_black[black] & c_pearl[pearl]
+                )  # fmt: skip
                 buys = (
                     c_white[white + gold] & c_blue[blue + gold] & c_green[green + gold]
                     & c_red[red + gold] & c_black[black + gold] & c_pearl[pearl + gold]
                 )  # fmt: skip
-            else:
-                buys = covered
             buy_count = 0
             if buys:
                 if not (white_bonus or blue_bonus or green_bonus or red_bonus or black_bonus):
                     buys &= _NOT_JOKERS
                 buys &= self.pyramid_cards | hand.reserved_mask
-                if gold:
+                if gold > 1:
                     # Within reach with gold but not without: affordable only if the gold
                     # covers all that the tokens and bonuses lack.
                     # (legality.shortfall, inlined on the powers worked out above.)
