@@ -40,6 +40,7 @@ from games.engine.picks import direct_pick, generator_bits
 __all__ = ["Pick", "play"]
 
 _NOT_JOKERS = ~JOKER_CARDS
+_EMPTY_BAG = [0] * len(TOKEN_COLOURS)
 
 
 def play(state: DuelState, pick: Pick, until_turn: int | None = None) -> DuelState:
@@ -190,14 +191,14 @@ class _Playout(PurchaseTable):
             mandatory = line_count + gold_count + buy_count
             if not mandatory:
                 pick(1)
-                if optional and any(bag):
+                if optional and bag != _EMPTY_BAG:
                     self.replenish()
                 else:
                     self.end_turn(passed=True)
                 continue
             if optional:
                 spendable = takeable.bit_count() if hand.privileges else 0
-                has_bag = 1 if any(bag) else 0
+                has_bag = 0 if bag == _EMPTY_BAG else 1
                 count = spendable + has_bag + mandatory
             else:
                 spendable = has_bag = 0
