@@ -102,11 +102,8 @@ def draw_order(bag: Tokens, permutation: tuple[int, ...]) -> tuple[int, ...]:
 def lay_out(board: Board, tokens: tuple[int, ...]) -> Board:
     """The board with ``tokens`` placed, in order, on its empty spaces along the spiral."""
     spaces = list(board)
-    pending = iter(tokens)
-    for space in SPIRAL_SPACES:
-        if spaces[space] == EMPTY:
-            token = next(pending, None)
-            if token is None:
-                break
-            spaces[space] = token
+    empty = [space for space in SPIRAL_SPACES if spaces[space] == EMPTY]
+    # As many tokens as there are, or as empty spaces: the last may stay in the bag.
+    for space, token in zip(empty, tokens, strict=False):
+        spaces[space] = token
     return tuple(spaces)

@@ -18,7 +18,7 @@ same final state (``tests/engine/duel/test_playout.py`` plays many seeds both wa
 from __future__ import annotations
 
 from games.engine.duel.board import EMPTY
-from games.engine.duel.legality import COVERED_AT, JOKER_CARDS, shortfall
+from games.engine.duel.legality import CARD_COSTS, COVERED_AT, JOKER_CARDS
 from games.engine.duel.playout_discards import pick_discard
 from games.engine.duel.playout_lines import BAND, bottom_line_counts, line_counts, nth_line
 from games.engine.duel.playout_purchase import Pick, PurchaseTable
@@ -33,13 +33,14 @@ from games.engine.duel.state import (
     TOKEN_LIMIT,
     DuelState,
 )
-from games.engine.duel.tokens import GOLD, PEARL
+from games.engine.duel.tokens import GOLD, PEARL, TOKEN_COLOURS
 from games.engine.duel.transitions import PEARLS_FOR_PRIVILEGE, SAME_COLOUR_FOR_PRIVILEGE
 from games.engine.picks import direct_pick, generator_bits
 
 __all__ = ["Pick", "play"]
 
 _NOT_JOKERS = ~JOKER_CARDS
+_EMPTY_BAG = [0] * len(TOKEN_COLOURS)
 
 
 def play(state: DuelState, pick: Pick, until_turn: int | None = None) -> DuelState:
@@ -72,6 +73,9 @@ class _Playout(PurchaseTable):
         """
         last_turn = until_turn if until_turn is not None else -1
         hands = self.hands
+        board = self.board
+        bag = self.bag
+        decks = self.decks
         c_white, c_blue, c_green, c_red, c_black, c_pearl = COVERED_AT
         counts = line_counts()
         bottom_counts = bottom_line_counts()
@@ -105,7 +109,11 @@ class _Playout(PurchaseTable):
             )
             golds = self.golds
             gold_count = 0
-            if golds and len(hand.reserved) < RESERVE_LIMIT and self.has_card_to_reserve():
+            if (
+                golds
+                and len(hand.reserved) < RESERVE_LIMIT
+                and (self.pyramid_cards or decks[0] or decks[1] or decks[2])
+            ):
                 gold_count = golds.bit_count()
             # The purchases: legality.covering_masks and _mandatory_actions, unrolled.
             bonuses = hand.bonuses
@@ -117,43 +125,80 @@ class _Playout(PurchaseTable):
             black = black_bonus + tokens[4]
             pearl = tokens[5]
             gold = tokens[6]
-            covered = (
-                c_white[white] & c_blue[blue] & c_green[green] & c_red[red] & c_black[black]
-                & c_pearl[pearl]
-            )  # fmt: skip
-            if gold:
+            if not gold:
+                buys = (
+                    c_white[white] & c_blue[blue] & c_green[green] & c_red[red]
+                    & c_black[black] & c_pearl[pearl]
+                )  # fmt: skip
+            elif gold == 1:
+                # Within one token of the cost in every colour, and short in at most one of
+                # them: the gold covers that one. (Bit-parallel, for every card at once.)
+                buys = (
+                    c_white[white + 1] & c_blue[blue + 1] & c_green[green + 1]
+                    & c_red[red + 1] & c_black[black + 1] & c_pearl[pearl + 1]
+                )  # fmt: skip
+                short = ~c_white[white]
+                lacking = ~c_blue[blue]
+                twice = short & lacking
+                short |= lacking
+                lacking = ~c_green[green]
+                twice |= short & lacking
+                short |= lacking
+                lacking = ~c_red[red]
+                twice |= short & lacking
+                short |= lacking
+                lacking = ~c_black[black]
+                twice |= short & lacking
+                short |= lacking
+                twice |= short & ~c_pearl[pearl]
+                buys &= ~twice
+            else:
+                covered = (
+                    c_white[white] & c_blue[blue] & c_green[green] & c_red[red]
+                    & c_black[black] & c_pearl[pearl]
+                )  # fmt: skip
                 buys = (
                     c_white[white + gold] & c_blue[blue + gold] & c_green[green + gold]
                     & c_red[red + gold] & c_black[black + gold] & c_pearl[pearl + gold]
                 )  # fmt: skip
-            else:
-                buys = covered
             buy_count = 0
             if buys:
                 if not (white_bonus or blue_bonus or green_bonus or red_bonus or black_bonus):
                     buys &= _NOT_JOKERS
                 buys &= self.pyramid_cards | hand.reserved_mask
-                if gold:
+                if gold > 1:
                     # Within reach with gold but not without: affordable only if the gold
                     # covers all that the tokens and bonuses lack.
+                    # (legality.shortfall, inlined on the powers worked out above.)
                     uncertain = buys & ~covered
                     while uncertain:
                         bit = uncertain & -uncertain
                         uncertain ^= bit
-                        if shortfall(tokens, bonuses, bit.bit_length() - 1) > gold:
+                        (cost_white, cost_blue, cost_green, cost_red, cost_black, cost_pearl) = (
+                            CARD_COSTS[bit.bit_length() - 1]
+                        )
+                        short = (
+                            (cost_white - white if cost_white > white else 0)
+                            + (cost_blue - blue if cost_blue > blue else 0)
+                            + (cost_green - green if cost_green > green else 0)
+                            + (cost_red - red if cost_red > red else 0)
+                            + (cost_black - black if cost_black > black else 0)
+                            + (cost_pearl - pearl if cost_pearl > pearl else 0)
+                        )
+                        if short > gold:
                             buys ^= bit
                 buy_count = buys.bit_count()
             mandatory = line_count + gold_count + buy_count
             if not mandatory:
                 pick(1)
-                if optional and any(self.bag):
+                if optional and bag != _EMPTY_BAG:
                     self.replenish()
                 else:
                     self.end_turn(passed=True)
                 continue
             if optional:
                 spendable = takeable.bit_count() if hand.privileges else 0
-                has_bag = 1 if any(self.bag) else 0
+                has_bag = 0 if bag == _EMPTY_BAG else 1
                 count = spendable + has_bag + mandatory
             else:
                 spendable = has_bag = 0
@@ -176,20 +221,40 @@ class _Playout(PurchaseTable):
                     continue
                 index -= 1
             if index < line_count:
-                self._take_tokens(hand, nth_line(takeable, index))
+                # Taking a line (transitions._take_tokens), inlined: the commonest step.
+                spaces = nth_line(takeable, index)
+                first = board[spaces[0]]
+                alike = True
+                pearls = 0
+                for space in spaces:
+                    colour = board[space]
+                    if colour != first:
+                        alike = False
+                    if colour == PEARL:
+                        pearls += 1
+                    tokens[colour] += 1
+                    board[space] = EMPTY
+                    takeable ^= 1 << space
+                self.takeable = takeable
+                held = hand.token_count = hand.token_count + len(spaces)
+                if (alike and len(spaces) == SAME_COLOUR_FOR_PRIVILEGE) or (
+                    pearls >= PEARLS_FOR_PRIVILEGE
+                ):
+                    self.take_privilege(1 - self.current)
+                self.passes = 0
+                if held > TOKEN_LIMIT:
+                    self.phase = DISCARD_TOKENS
+                else:
+                    self.finish_turn()
             elif index < line_count + gold_count:
                 space = _nth_space(golds, index - line_count)
                 tokens[GOLD] += 1
                 hand.token_count += 1
-                self.board[space] = EMPTY
+                board[space] = EMPTY
                 self.golds = golds & ~(1 << space)
                 self.phase = RESERVE
             else:
                 self.buy(hand, _nth_space(buys, index - line_count - gold_count))
-
-    def has_card_to_reserve(self) -> bool:
-        decks = self.decks
-        return bool(self.pyramid_cards or decks[0] or decks[1] or decks[2])
 
     def _use_privilege(self, hand: Hand, space: int) -> None:
         hand.tokens[self.board[space]] += 1
@@ -197,32 +262,6 @@ class _Playout(PurchaseTable):
         hand.privileges -= 1
         self.board[space] = EMPTY
         self.takeable &= ~(1 << space)
-
-    def _take_tokens(self, hand: Hand, spaces: tuple[int, ...]) -> None:
-        board = self.board
-        tokens = hand.tokens
-        takeable = self.takeable
-        first = board[spaces[0]]
-        alike = True
-        pearls = 0
-        for space in spaces:
-            colour = board[space]
-            if colour != first:
-                alike = False
-            if colour == PEARL:
-                pearls += 1
-            tokens[colour] += 1
-            board[space] = EMPTY
-            takeable ^= 1 << space
-        self.takeable = takeable
-        hand.token_count += len(spaces)
-        if (alike and len(spaces) == SAME_COLOUR_FOR_PRIVILEGE) or pearls >= PEARLS_FOR_PRIVILEGE:
-            self.take_privilege(1 - self.current)
-        self.passes = 0
-        if hand.token_count > TOKEN_LIMIT:
-            self.phase = DISCARD_TOKENS
-        else:
-            self.finish_turn()
 
     def _reserve(self, pick: Pick) -> None:
         """After a gold: the pyramid's cards, then the decks with a top card (reserve_actions)."""
@@ -245,10 +284,18 @@ class _Playout(PurchaseTable):
         hand = self.hands[self.current]
         tokens = hand.tokens
         bag = self.bag
-        for colour, count in enumerate(pick_discard(tokens, hand.token_count - TOKEN_LIMIT, pick)):
-            if count:
-                tokens[colour] -= count
-                bag[colour] += count
+        excess = hand.token_count - TOKEN_LIMIT
+        if excess == 1:
+            # Most discards put back one token: one option per colour held (pick_discard).
+            held = [colour for colour in TOKEN_COLOURS if tokens[colour]]
+            colour = held[pick(len(held))]
+            tokens[colour] -= 1
+            bag[colour] += 1
+        else:
+            for colour, count in enumerate(pick_discard(tokens, excess, pick)):
+                if count:
+                    tokens[colour] -= count
+                    bag[colour] += count
         hand.token_count = TOKEN_LIMIT
         self.finish_turn()
 

@@ -84,21 +84,22 @@ def nth_line(takeable: int, index: int) -> tuple[int, ...]:
     # Row by row of the lines' first spaces, unrolled: many of a playout's steps take a line.
     band = takeable & BAND
     if index < counts[band]:
-        return _FROM_ROW_0[_band_lines(band)[index]]
+        return _FROM_ROW_0[(_BAND_LINES[band] or _band_lines(band))[index]]
     index -= counts[band]
     band = takeable >> SIZE & BAND
     if index < counts[band]:
-        return _FROM_ROW_1[_band_lines(band)[index]]
+        return _FROM_ROW_1[(_BAND_LINES[band] or _band_lines(band))[index]]
     index -= counts[band]
     band = takeable >> 2 * SIZE & BAND
     if index < counts[band]:
-        return _FROM_ROW_2[_band_lines(band)[index]]
+        return _FROM_ROW_2[(_BAND_LINES[band] or _band_lines(band))[index]]
     index -= counts[band]
     band = takeable >> 3 * SIZE & BAND
     if index < counts[band]:
-        return _FROM_ROW_3[_band_lines(band)[index]]
+        return _FROM_ROW_3[(_BAND_LINES[band] or _band_lines(band))[index]]
     index -= counts[band]
-    return _FROM_ROW_4[_band_lines(takeable >> 4 * SIZE & BAND)[index]]
+    band = takeable >> 4 * SIZE & BAND
+    return _FROM_ROW_4[(_BAND_LINES[band] or _band_lines(band))[index]]
 
 
 _ROW_OFFSETS = tuple(range(0, SIZE * SIZE, SIZE))
@@ -111,9 +112,15 @@ _LINES_FROM_ROW: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 are never within a band, so never read)."""
 _FROM_ROW_0, _FROM_ROW_1, _FROM_ROW_2, _FROM_ROW_3, _FROM_ROW_4 = _LINES_FROM_ROW
 
+_BAND_LINES: list[tuple[int, ...]] = [()] * (BAND + 1)
+"""For each 15-bit band, :func:`_band_lines` once worked out (empty until then, and for a band
+with no line, which is never read): a list read is cheaper than a cached call."""
 
-@cache
+
 def _band_lines(band: int) -> tuple[int, ...]:
     """Which lines of the top row lie within ``band`` (as their places in the top row's list),
     as if the band were the board's top three rows: at most 32,768 bands, all remembered."""
-    return tuple(number for number, (mask, _) in enumerate(_TOP_ROW_LINES) if mask & band == mask)
+    lines = _BAND_LINES[band] = tuple(
+        number for number, (mask, _) in enumerate(_TOP_ROW_LINES) if mask & band == mask
+    )
+    return lines

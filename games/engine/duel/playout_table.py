@@ -63,7 +63,10 @@ class Hand:
         self.cards = list(player.cards)
         self.card_colours = list(player.card_colours)
         self.reserved = list(player.reserved)
-        self.reserved_mask = sum(1 << card for card in player.reserved)
+        reserved_mask = 0
+        for card in player.reserved:
+            reserved_mask |= 1 << card
+        self.reserved_mask = reserved_mask
         self.blind = list(player.blind)
         self.royals = list(player.royals)
         self.bonuses = [*player.bonuses, 0]
@@ -120,7 +123,8 @@ class Table:
     )
 
     def __init__(self, state: DuelState) -> None:
-        self.hands = [Hand(player) for player in state.players]
+        first, second = state.players
+        self.hands = [Hand(first), Hand(second)]
         self.board = list(state.board)
         self.takeable = self.golds = 0
         self._mask_board()
@@ -129,9 +133,12 @@ class Table:
         self.replenishments = state.replenishments
         self.decks = [list(deck) for deck in state.decks]
         self.pyramid = [list(row) for row in state.pyramid]
-        self.pyramid_cards = sum(
-            1 << card for row in state.pyramid for card in row if card is not None
-        )
+        pyramid_cards = 0
+        for row in state.pyramid:
+            for card in row:
+                if card is not None:
+                    pyramid_cards |= 1 << card
+        self.pyramid_cards = pyramid_cards
         self.holes = [
             (level, slot)
             for level, (row, deck) in enumerate(zip(state.pyramid, state.decks, strict=True))
@@ -150,14 +157,18 @@ class Table:
         self.scored = True
 
     def state(self) -> DuelState:
+        first, second = self.hands
+        # One deck and one pyramid row per level, 1 to 3.
+        deck_1, deck_2, deck_3 = self.decks
+        row_1, row_2, row_3 = self.pyramid
         return DuelState(
-            tuple(hand.player() for hand in self.hands),
+            (first.player(), second.player()),
             tuple(self.board),
             tuple(self.bag),
             self.bag_draws,
             self.replenishments,
-            tuple(tuple(deck) for deck in self.decks),
-            tuple(tuple(row) for row in self.pyramid),
+            (tuple(deck_1), tuple(deck_2), tuple(deck_3)),
+            (tuple(row_1), tuple(row_2), tuple(row_3)),
             tuple(self.royals),
             self.current,
             self.phase,
