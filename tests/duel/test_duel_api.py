@@ -76,7 +76,8 @@ def test_a_base_game_action_is_refused_in_a_duel_and_changes_nothing(
             break
         assert tasks.play_bot_turn(game["id"], game["version"]) == "played"
         game = client.get(f"/api/v1/games/{game['id']}/").json()
-    assert game["state"]["current"] == 0 and game["legal_actions"]
+    assert game["state"]["current"] == 0
+    assert game["legal_actions"]
     before = footprint(game["id"])
 
     base_game_move = act(client, game, {"type": "take_gems", "gems": ["red", "blue", "green"]})
