@@ -23,6 +23,11 @@ cannot even hold them in a pattern (the schema's would then be ignored)."""
 VISIBLE_TEXT_PATTERN = rf"^[^{FORBIDDEN_CHARACTERS}]*$"
 """Any text without a forbidden character, the empty text included."""
 
+VISIBLE_NON_EMPTY_TEXT_PATTERN = rf"^[^{FORBIDDEN_CHARACTERS}]+$"
+"""As above, but not empty: the check of a field that takes the empty text apart. The schema
+states such a field as ``oneOf`` this pattern and ``maxLength: 0``, so the pattern must not
+match the empty text too (``""`` would then match both, and the schema would refuse it)."""
+
 NON_BLANK_TEXT_PATTERN = (
     rf"^[^{FORBIDDEN_CHARACTERS}]*[^{FORBIDDEN_CHARACTERS}\s][^{FORBIDDEN_CHARACTERS}]*$"
 )

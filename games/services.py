@@ -323,12 +323,17 @@ def game_take_action(
                     )
                 return ActionResult.from_json(earlier.result)
         record = writer.record
+        try:
+            # First, whatever the game's state: the API reads a body of any game, and one that
+            # is not this game's action is refused alike at every version (400, not 409 or 412).
+            parsed = engine.action_from_json(action, record.variant)
+        except engine.MalformedJSON as error:
+            raise IllegalMove(str(error)) from None
         require_status(record, projection.ACTIVE, "The game is not in progress.")
         if expected_version != record.version:
             raise StaleVersion(record.version)
         seat = _require_turn(record, user, as_bot)
         try:
-            parsed = engine.action_from_json(action, record.variant)
             # The fold applies the action: an illegal one raises before anything is written.
             first = writer.append(
                 EventKind.ACTION_TAKEN,

@@ -390,6 +390,12 @@ SPECTACULAR_SETTINGS = {
         "EventKindEnum": "games.models.GameEvent.Kind",
         "VariantEnum": "games.engine.VARIANTS",
         "DuelVariantEnum": "games.api.game_serializers.DUEL_VARIANT",
+        # Action types both games have: one enum each, under the base game's names.
+        "ReserveCardActionTypeEnum": ["reserve_card"],
+        "ReserveFromDeckActionTypeEnum": ["reserve_from_deck"],
+        "BuyCardActionTypeEnum": ["buy_card"],
+        "PassActionTypeEnum": ["pass"],
+        "DuelStealableColourEnum": "games.api.duel_action_serializers.DUEL_STEALABLE_COLOURS",
     },
 }
 

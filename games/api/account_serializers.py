@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, Profile
 from accounts.services import time_zone_names
-from accounts.text import NON_BLANK_TEXT_PATTERN, VISIBLE_TEXT_PATTERN
+from accounts.text import NON_BLANK_TEXT_PATTERN, VISIBLE_NON_EMPTY_TEXT_PATTERN
 from games.api.fields import StrictCharField, StrictIntegerField, StrictSerializer
 
 _NO_CONTROL_CHARACTERS = (
@@ -35,9 +35,10 @@ class ProfileUpdateSerializer(StrictSerializer):
         max_length=DISPLAY_NAME_MAX_LENGTH,
         allow_blank=True,
         required=False,
-        # Checked as sent, as the schema states it; the service trims surrounding spaces.
+        # Checked as sent, as the schema states it; the service trims surrounding spaces. The
+        # empty text is taken before validators run (allow_blank).
         trim_whitespace=False,
-        validators=[RegexValidator(VISIBLE_TEXT_PATTERN, _NO_CONTROL_CHARACTERS)],
+        validators=[RegexValidator(VISIBLE_NON_EMPTY_TEXT_PATTERN, _NO_CONTROL_CHARACTERS)],
         help_text="Empty to show your username. No control or invisible formatting characters.",
     )
     notify = serializers.ChoiceField(choices=Profile.Notify.choices, required=False)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
+from games.api.action_schema import GameActionsSchema
 from games.api.fields import StrictIntegerField, StrictSerializer, validate_tagged
 from games.engine.splendor import gems
 
@@ -110,10 +110,13 @@ ACTION_SERIALIZERS: dict[str, type[StrictSerializer]] = {
     "pass": PassActionSerializer,
 }
 
-ACTION_SCHEMA = PolymorphicProxySerializer(
+ACTION_SCHEMA = GameActionsSchema(
     component_name="Action",
     serializers=ACTION_SERIALIZERS,
-    resource_type_field_name="type",
+    description=(
+        'An action of Splendor, the base game (variant "splendor"), keyed by `type` '
+        '(docs/notation.md, "Actions").'
+    ),
 )
 """The schema of one action (a oneOf keyed by ``type``), for annotations only."""
 

@@ -24,7 +24,7 @@ PHASES = ("main", "return_tokens", "choose_noble", "game_over")
         "required": ["type"],
         "description": (
             "One action in the notation of the game's variant (docs/notation.md): for Splendor, "
-            "the `ActionRequest` schema; for Splendor Duel, its own section of the notation."
+            "the `ActionRequest` schema; for Splendor Duel, the `DuelActionRequest` schema."
         ),
     }
 )

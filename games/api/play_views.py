@@ -9,7 +9,7 @@ from rest_framework.response import Response
 
 from games import selectors, services, variants
 from games.api import schema
-from games.api.action_serializers import ACTION_SCHEMA
+from games.api.action_schema import AnyGameAction
 from games.api.base import GameObjectView
 from games.api.concurrency import expected_version_from, idempotency_key_from, with_etag
 from games.api.game_serializers import ActionAcceptedSerializer, LegalActionsSerializer
@@ -63,13 +63,13 @@ class ActionView(GameObjectView):
             "in If-Match. The answer lists the events it appended and the new version."
         ),
         tags=["play"],
-        request=ACTION_SCHEMA,
+        request=AnyGameAction,
         parameters=[schema.IF_MATCH, schema.IDEMPOTENCY_KEY, schema.etag(200, 412)],
         responses=schema.responses(
             {200: ActionAcceptedSerializer},
             status_400=schema.error(
-                "Malformed action (validation_error), or an action the rules forbid "
-                "(illegal_action, with the engine's reason)."
+                "Malformed action (validation_error), or an action the rules forbid or of "
+                "the other game (illegal_action, with the engine's reason)."
             ),
             status_403=schema.error("You have no seat in this game, or it is not your turn."),
             status_409=schema.CONFLICT,

@@ -36,6 +36,8 @@ class GameWeb:
     """A posted move: (action JSON, expected version, idempotency key); ``InvalidRequest``."""
     parse_api_action: Callable[[Any], dict[str, Any]]
     """An API action body, its shape checked; raises DRF's ``ValidationError``."""
+    action_schema: Any
+    """The OpenAPI schema of those bodies (``games.api.action_schema.GameActionsSchema``)."""
     remember_turn: Callable[..., tuple[Any, set[int] | None]]
     """(memory, data) -> (memory to keep, face-up cards already seen, or None)."""
 
@@ -53,20 +55,22 @@ def web_for(variant: str) -> GameWeb:
 
 
 def parse_api_action(data: Any, variant_of: Callable[[], str | None]) -> dict[str, Any]:
-    """An API action body, its shape checked by the reader of the game it is sent to.
+    """An API action body, its shape checked as the schema states it: an action of any game.
 
-    The base game's reader is asked first, without reading the game: a body it takes goes on
-    to the service, where the game's own engine judges it. Only a body it refuses costs a look
-    at the game's variant (``variant_of``; None: no such game), whose reader then decides.
+    Each game's reader is asked in turn, the base game's first, without reading the game: a
+    body one of them takes goes on to the service, where the game's own engine judges it (and
+    refuses another game's action as illegal there). A body no game reads is malformed for
+    every game id alike; only then is the game's variant looked up (``variant_of``; None: no
+    such game), so that the refusal gives the reasons of the game it was sent to.
     """
-    first = offered()[0]
-    try:
-        return first.parse_api_action(data)
-    except serializers.ValidationError:
-        variant = variant_of()
-        if variant is None or variant == first.variant:
-            raise
-        return web_for(variant).parse_api_action(data)
+    refusals: dict[str, serializers.ValidationError] = {}
+    for web in offered():
+        try:
+            return web.parse_api_action(data)
+        except serializers.ValidationError as refusal:
+            refusals[web.variant] = refusal
+    variant = variant_of()
+    raise refusals.get(variant or "", next(iter(refusals.values())))
 
 
 def offered() -> Sequence[GameWeb]:

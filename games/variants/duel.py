@@ -10,6 +10,7 @@ from django.http import QueryDict
 from rest_framework import serializers
 
 from games import engine
+from games.api.duel_action_serializers import DUEL_ACTION_SCHEMA
 from games.errors import InvalidInput
 from games.variants import GameWeb
 
@@ -69,5 +70,6 @@ WEB = GameWeb(
     partials="games/duel/partials/",
     action_from_form=action_from_form,
     parse_api_action=parse_api_action,
+    action_schema=DUEL_ACTION_SCHEMA,
     remember_turn=remember_turn,
 )

@@ -7,7 +7,7 @@ from typing import Any
 from django.http import QueryDict
 
 from games import turn_memory
-from games.api.action_serializers import parse_action
+from games.api.action_serializers import ACTION_SCHEMA, parse_action
 from games.errors import InvalidInput
 from games.forms import ActionForm
 from games.variants import GameWeb
@@ -29,6 +29,7 @@ WEB = GameWeb(
     partials="games/partials/",
     action_from_form=action_from_form,
     parse_api_action=parse_action,
+    action_schema=ACTION_SCHEMA,
     remember_turn=lambda memory, data: turn_memory.remember_turn(
         turn_memory.Memory.from_json(memory), data
     ),

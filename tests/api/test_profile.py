@@ -14,6 +14,7 @@ from accounts.models import Profile
 from accounts.text import (
     FORBIDDEN_CHARACTERS,
     NON_BLANK_TEXT_PATTERN,
+    VISIBLE_NON_EMPTY_TEXT_PATTERN,
     VISIBLE_TEXT_PATTERN,
     has_forbidden_characters,
 )
@@ -117,4 +118,6 @@ def test_the_schema_patterns_say_what_the_code_does(
 ) -> None:
     assert (re.search(VISIBLE_TEXT_PATTERN, text) is not None) == visible
     assert (re.search(NON_BLANK_TEXT_PATTERN, text) is not None) == non_blank
+    # The display name's schema is oneOf this and the empty text: they must not overlap.
+    assert (re.search(VISIBLE_NON_EMPTY_TEXT_PATTERN, text) is not None) == (visible and text != "")
     assert has_forbidden_characters(text) == (not visible)

@@ -11,11 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.duel.board import SIZE, SPACES, row_column, space_of
+from games.engine.duel.board import MAX_LINE, SIZE, SPACES, row_column, space_of
 from games.engine.duel.catalogue import CARDS, ROYALS
 from games.engine.duel.tokens import (
     COLOUR_BY_NAME,
     COLOUR_NAMES,
+    COST_COLOURS,
+    GEM_COLOURS,
     Tokens,
     tokens_from_json,
     tokens_to_json,
@@ -215,17 +217,16 @@ def action_from_json(data: Any) -> Action:
         case "reserve_from_deck":
             return ReserveFromDeck(_number_in(data["level"], "level", _LEVELS))
         case "buy_card":
-            payment = data.get("payment")
             return BuyCard(
                 _number_in(data["card"], "card", _CARD_NUMBERS),
-                None if payment is None else _token_counts(payment, "payment"),
+                _token_counts(data["payment"], "payment") if "payment" in data else None,
             )
         case "choose_joker_colour":
-            return ChooseJokerColour(_colour(data["colour"]))
+            return ChooseJokerColour(_colour(data["colour"], GEM_COLOURS))
         case "take_matching_token":
             return TakeMatchingToken(_space(data["space"]))
         case "steal_token":
-            return StealToken(_colour(data["colour"]))
+            return StealToken(_colour(data["colour"], COST_COLOURS))
         case "choose_royal":
             return ChooseRoyal(_number_in(data["royal"], "royal", _ROYAL_NUMBERS))
         case "discard_tokens":
@@ -265,8 +266,8 @@ def _space(value: Any) -> int:
 
 
 def _spaces(value: Any) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise MalformedJSON("spaces must be a list of [row, column] pairs")
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_LINE:
+        raise MalformedJSON(f"spaces must be a list of 1 to {MAX_LINE} [row, column] pairs")
     return tuple(sorted(_space(item) for item in value))
 
 
@@ -283,10 +284,14 @@ def _number_in(value: Any, field: str, numbers: range) -> int:
     return value
 
 
-def _colour(value: Any) -> int:
-    if not isinstance(value, str) or value not in COLOUR_BY_NAME:
-        raise MalformedJSON(f"colour must be one of: {', '.join(COLOUR_NAMES)}")
-    return COLOUR_BY_NAME[value]
+def _colour(value: Any, colours: tuple[int, ...]) -> int:
+    """A colour the action can name at all: a joker joins a gem colour, and a steal takes a
+    gem or a pearl (the rules never let gold be stolen), so other names are malformed."""
+    colour = COLOUR_BY_NAME.get(value) if isinstance(value, str) else None
+    if colour is None or colour not in colours:
+        names = ", ".join(COLOUR_NAMES[colour] for colour in colours)
+        raise MalformedJSON(f"colour must be one of: {names}")
+    return colour
 
 
 def _token_counts(value: Any, field: str) -> Tokens:
