@@ -3,6 +3,7 @@ gives, and the fast fold of a replay gives exactly what folding every event with
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -134,3 +135,33 @@ def test_the_fast_fold_equals_evolve_over_every_event_at_every_step(
         step_by_step = functools.reduce(projection.evolve, events[:end], None)
         assert projection.replay(events[:end]) == step_by_step
         assert projection.replay(events[:end], checked=True) == step_by_step
+
+
+def test_the_reads_give_the_same_through_djangos_cursor_while_queries_are_counted(
+    started_game: Game, django_assert_num_queries: Any
+) -> None:
+    game = play_random(started_game, 1000, seed=11)
+    row, events = row_reads.game_row(game.pk), list(row_reads.game_events(game.pk, game.variant))
+
+    with django_assert_num_queries(2):
+        counted_row = row_reads.game_row(game.pk)
+        counted_events = list(row_reads.game_events(game.pk, game.variant))
+
+    assert row is not None
+    assert counted_row is not None
+    assert_same_row(counted_row, row)
+    assert counted_events == events
+
+
+def test_a_records_copy_with_changes_is_what_dataclasses_replace_makes(started_game: Game) -> None:
+    game = play_random(started_game, 20, seed=13)
+    record = projection.replay(row_reads.game_events(game.pk, game.variant))
+    changes = {"version": record.version + 1, "status": projection.FINISHED, "resigned": (1,)}
+
+    copy = projection._updated(record, changes)
+
+    assert copy == dataclasses.replace(record, **changes)
+    assert type(copy) is projection.GameRecord
+    assert record.version == copy.version - 1  # the original is left as it was
+    with pytest.raises(TypeError, match="no field"):
+        projection._updated(record, {"verison": 1})
