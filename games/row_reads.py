@@ -27,6 +27,7 @@ from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from games import engine
+from games.driver_reads import fetch_all
 from games.models import Game, GameEvent
 from games.projection import CURRENT_SCHEMA_VERSION, Event, upcast
 
@@ -55,7 +56,7 @@ class _RowRead:
     converters: tuple[tuple[int, Converter, Any], ...]
     """(position, converter, the column's expression) for the values that need one."""
     binary: bool
-    """Fetch the results in binary (:func:`_fetch`)."""
+    """Fetch the results in binary (``driver_reads.fetch_all``)."""
 
     def convert(self, row: Sequence[Any], db: BaseDatabaseWrapper) -> list[Any]:
         return _converted(row, self.converters, db)
@@ -117,7 +118,7 @@ def game_row(game_id: int) -> Game | None:
     db = connections[DEFAULT_DB_ALIAS]
     read = _row_read(db, Game)
     sql = f"SELECT {read.select} FROM {Game._meta.db_table} WHERE id = %s"
-    rows = _fetch(db, sql, [game_id], binary=read.binary)
+    rows = fetch_all(db, sql, [game_id], binary=read.binary)
     if not rows:
         return None
     return Game.from_db(DEFAULT_DB_ALIAS, list(read.attnames), read.convert(rows[0], db))
@@ -136,7 +137,7 @@ def game_events(game_id: int, variant: str) -> Iterator[Event]:
     """
     db = connections[DEFAULT_DB_ALIAS]
     read = _row_read(db, GameEvent, _EVENT_FIELDS)
-    rows = _fetch(
+    rows = fetch_all(
         db,
         f"SELECT {read.select} FROM {GameEvent._meta.db_table} WHERE game_id = %s ORDER BY seq",
         [game_id],
@@ -187,48 +188,6 @@ def action_taken_from_text(variant: str, text: str) -> tuple[Mapping[str, Any], 
             _actions_taken.clear()
         _actions_taken[key] = known
     return known
-
-
-def _fetch(
-    db: BaseDatabaseWrapper, sql: str, params: Sequence[Any], *, binary: bool
-) -> list[tuple[Any, ...]]:
-    """The rows of one statement, through the database driver's own cursor (with results in
-    binary if ``binary``: PostgreSQL only).
-
-    Django's cursor wrapper costs about 20 µs a statement, a tenth of a snapshot load: it is
-    used only while it has work to do, when queries are logged (``DEBUG``, a test counting
-    queries) or an execute wrapper is installed. Otherwise the steps ``connection.cursor()``
-    and ``CursorWrapper.execute`` take are taken here, in the same order, without the wrapper.
-    """
-    db.close_if_health_check_failed()
-    db.ensure_connection()  # refused in an async context, as ``connection.cursor()`` is
-    with db.wrap_database_errors:
-        cursor = _binary_cursor(db) if binary else db.create_cursor()
-    db.validate_thread_sharing()
-    if db.queries_logged or db.execute_wrappers:
-        wrapped = db.make_debug_cursor(cursor) if db.queries_logged else db.make_cursor(cursor)
-        with wrapped:
-            wrapped.execute(sql, params)
-            rows: list[tuple[Any, ...]] = wrapped.fetchall()
-            return rows
-    db.validate_no_broken_transaction()
-    with db.wrap_database_errors:
-        try:
-            cursor.execute(sql, params)
-            rows = cursor.fetchall()
-        finally:
-            cursor.close()
-    return rows
-
-
-def _binary_cursor(db: BaseDatabaseWrapper) -> Any:
-    """A psycopg cursor binding parameters on the server, as binary results need (Django's
-    own cursor binds them in the client, in text)."""
-    import psycopg
-
-    cursor = psycopg.Cursor(db.connection)
-    cursor.format = psycopg.pq.Format.BINARY
-    return cursor
 
 
 def _converted(

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 
 from games import engine, projection, row_reads, services
 from games.models import Game, GameEvent
@@ -165,3 +166,19 @@ def test_a_records_copy_with_changes_is_what_dataclasses_replace_makes(started_g
     assert record.version == copy.version - 1  # the original is left as it was
     with pytest.raises(TypeError, match="no field"):
         projection._updated(record, {"verison": 1})
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_read_after_the_connection_closed_runs_on_the_new_connection(alice: User) -> None:
+    game = services.game_create(
+        variant="splendor", seats=[services.OpenSeat()] * 2, created_by=alice
+    )
+    assert row_reads.game_row(game.pk) is not None
+
+    connection.close()  # as at the end of a request, or after a failure
+    read = row_reads.game_row(game.pk)
+    events = list(row_reads.game_events(game.pk, game.variant))
+
+    assert read is not None
+    assert_same_row(read, reload(game))
+    assert [event.kind for event in events] == [GameEvent.Kind.GAME_CREATED]
