@@ -182,3 +182,19 @@ def test_a_read_after_the_connection_closed_runs_on_the_new_connection(alice: Us
     assert read is not None
     assert_same_row(read, reload(game))
     assert [event.kind for event in events] == [GameEvent.Kind.GAME_CREATED]
+
+
+@pytest.mark.postgres
+def test_the_reads_run_as_prepared_statements_once_repeated(started_game: Game) -> None:
+    if connection.settings_dict["OPTIONS"].get("prepare_threshold") is None:
+        pytest.skip("prepared reads are off (DATABASE_PREPARED_READS=false)")
+    for _ in range(6):  # psycopg prepares a statement on its sixth run on a connection
+        assert row_reads.game_row(started_game.pk) is not None
+        assert list(row_reads.game_events(started_game.pk, started_game.variant))
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [statement for (statement,) in cursor.fetchall()]
+
+    assert [statement for statement in prepared if "FROM games_game " in statement]
+    assert [statement for statement in prepared if "FROM games_gameevent " in statement]
