@@ -62,6 +62,18 @@ def test_database_url_selects_postgresql_with_persistent_connections() -> None:
     assert database["PORT"] == 5433
     assert database["NAME"] == "splendor"
     assert database["CONN_MAX_AGE"] == 600
+    assert database["OPTIONS"]["prepare_threshold"] == 5
+
+
+def test_prepared_reads_can_be_turned_off_for_a_pooler() -> None:
+    env = {
+        "DATABASE_URL": "postgres://player:secret@db.example:5433/splendor",
+        "DATABASE_PREPARED_READS": "false",
+    }
+
+    database = read_settings(env, "DATABASES")["DATABASES"]["default"]
+
+    assert database.get("OPTIONS", {}).get("prepare_threshold") is None
 
 
 def test_the_owner_role_comes_from_database_owner_url_and_defaults_to_none() -> None:

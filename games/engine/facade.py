@@ -60,8 +60,12 @@ _LEGAL_ACTIONS_BY_STATE_TYPE: dict[type, Callable[[Any], list[Any]]] = {
 _OUTCOME_BY_STATE_TYPE: dict[type, Callable[[Any], Any]] = {
     rules.STATE_TYPE: rules.outcome for rules in _REGISTRY.values()
 }
-"""The two calls of every playout step besides ``apply_legal``, straight to the game's own
-functions: one dictionary read, no lookup on the rules module."""
+_ACTING_SEAT_BY_STATE_TYPE: dict[type, Callable[[Any], int | None]] = {
+    rules.STATE_TYPE: rules.acting_seat for rules in _REGISTRY.values()
+}
+"""The two calls of every playout step besides ``apply_legal``, and the seat to act, read after
+every action of a replay: straight to the game's own functions, one dictionary read, no lookup
+on the rules module."""
 _PLAYOUT_BY_STATE_TYPE: dict[type, Callable[..., Any]] = {
     rules.STATE_TYPE: rules.random_playout
     for rules in _REGISTRY.values()
@@ -173,7 +177,11 @@ def outcome(state: State) -> Outcome | None:
 
 def acting_seat(state: State) -> int | None:
     """The seat whose decision the game waits for, or ``None`` once it is over."""
-    return _rules_of_state(state).acting_seat(state)
+    try:
+        seat_of = _ACTING_SEAT_BY_STATE_TYPE[type(state)]
+    except KeyError:
+        raise _unknown(state, "state") from None
+    return seat_of(state)
 
 
 def view(state: State, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:

@@ -162,6 +162,27 @@ def test_a_setup_listing_a_card_twice_names_it() -> None:
     assert f"card {data['decks'][2][1]} more than once" in refusal(data, engine.setup_from_json)
 
 
+def test_a_setup_with_a_card_of_another_level_names_it() -> None:
+    data = setup_json()
+    data["decks"][0][0], data["decks"][1][0] = data["decks"][1][0], data["decks"][0][0]
+    assert f"card {data['decks'][0][0]} is not a level 1 card" in refusal(
+        data, engine.setup_from_json
+    )
+
+
+def test_a_setup_with_a_card_too_many_is_refused() -> None:
+    data = setup_json()
+    data["decks"][2].append(data["decks"][2][0])
+    assert "more than once" in refusal(data, engine.setup_from_json)
+
+
+def test_a_setup_listing_a_flag_for_a_card_is_refused() -> None:
+    data = setup_json()
+    card_one = data["decks"][0].index(1)
+    data["decks"][0][card_one] = True  # equal to 1 as a number, and not a card
+    assert "decks must be a whole number" in refusal(data, engine.setup_from_json)
+
+
 # Properties: perturb, then refused or still consistent ----------------------------------------
 
 

@@ -3,12 +3,14 @@ gives, and the fast fold of a replay gives exactly what folding every event with
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 
 from games import engine, projection, row_reads, services
 from games.models import Game, GameEvent
@@ -134,3 +136,65 @@ def test_the_fast_fold_equals_evolve_over_every_event_at_every_step(
         step_by_step = functools.reduce(projection.evolve, events[:end], None)
         assert projection.replay(events[:end]) == step_by_step
         assert projection.replay(events[:end], checked=True) == step_by_step
+
+
+def test_the_reads_give_the_same_through_djangos_cursor_while_queries_are_counted(
+    started_game: Game, django_assert_num_queries: Any
+) -> None:
+    game = play_random(started_game, 1000, seed=11)
+    row, events = row_reads.game_row(game.pk), list(row_reads.game_events(game.pk, game.variant))
+
+    with django_assert_num_queries(2):
+        counted_row = row_reads.game_row(game.pk)
+        counted_events = list(row_reads.game_events(game.pk, game.variant))
+
+    assert row is not None
+    assert counted_row is not None
+    assert_same_row(counted_row, row)
+    assert counted_events == events
+
+
+def test_a_records_copy_with_changes_is_what_dataclasses_replace_makes(started_game: Game) -> None:
+    game = play_random(started_game, 20, seed=13)
+    record = projection.replay(row_reads.game_events(game.pk, game.variant))
+    changes = {"version": record.version + 1, "status": projection.FINISHED, "resigned": (1,)}
+
+    copy = projection._updated(record, changes)
+
+    assert copy == dataclasses.replace(record, **changes)
+    assert type(copy) is projection.GameRecord
+    assert record.version == copy.version - 1  # the original is left as it was
+    with pytest.raises(TypeError, match="no field"):
+        projection._updated(record, {"verison": 1})
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_read_after_the_connection_closed_runs_on_the_new_connection(alice: User) -> None:
+    game = services.game_create(
+        variant="splendor", seats=[services.OpenSeat()] * 2, created_by=alice
+    )
+    assert row_reads.game_row(game.pk) is not None
+
+    connection.close()  # as at the end of a request, or after a failure
+    read = row_reads.game_row(game.pk)
+    events = list(row_reads.game_events(game.pk, game.variant))
+
+    assert read is not None
+    assert_same_row(read, reload(game))
+    assert [event.kind for event in events] == [GameEvent.Kind.GAME_CREATED]
+
+
+@pytest.mark.postgres
+def test_the_reads_run_as_prepared_statements_once_repeated(started_game: Game) -> None:
+    if connection.settings_dict["OPTIONS"].get("prepare_threshold") is None:
+        pytest.skip("prepared reads are off (DATABASE_PREPARED_READS=false)")
+    for _ in range(6):  # psycopg prepares a statement on its sixth run on a connection
+        assert row_reads.game_row(started_game.pk) is not None
+        assert list(row_reads.game_events(started_game.pk, started_game.variant))
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [statement for (statement,) in cursor.fetchall()]
+
+    assert [statement for statement in prepared if "FROM games_game " in statement]
+    assert [statement for statement in prepared if "FROM games_gameevent " in statement]

@@ -63,7 +63,9 @@ def check_setup(setup: Setup) -> None:
 
 
 def _check_whole_deck(level: int, deck: tuple[int, ...]) -> None:
-    expected = set(CARD_IDS_BY_LEVEL[level])
+    expected = _WHOLE_DECKS[level]
+    if len(deck) == len(expected) and expected == set(deck):
+        return  # every card of the level, as many as there are: each once (else, say what's off)
     for card in deck:
         if check_card(card).level != level:
             raise MalformedJSON(f"card {card} is not a level {level} card")
@@ -73,6 +75,11 @@ def _check_whole_deck(level: int, deck: tuple[int, ...]) -> None:
     missing = sorted(expected - set(deck))
     if missing:
         raise MalformedJSON(f"the level {level} deck lacks card {missing[0]}")
+
+
+_WHOLE_DECKS: dict[int, frozenset[int]] = {
+    level: frozenset(cards) for level, cards in CARD_IDS_BY_LEVEL.items()
+}
 
 
 # States ---------------------------------------------------------------------------------------
@@ -104,10 +111,12 @@ def _check_cards(state: GameState) -> None:
     for level, (deck, row) in enumerate(zip(state.decks, state.board, strict=True), start=1):
         if deck and None in row:
             raise MalformedJSON(f"a level {level} slot is empty while its deck has cards")
-        for card in (*deck, *(card for card in row if card is not None)):
-            if check_card(card).level != level:
-                raise MalformedJSON(f"card {card} is not a level {level} card")
-            places.append(card)
+        on_table = (*deck, *(card for card in row if card is not None))
+        if not _WHOLE_DECKS[level].issuperset(on_table):  # then say which card is not
+            for card in on_table:
+                if check_card(card).level != level:
+                    raise MalformedJSON(f"card {card} is not a level {level} card")
+        places.extend(on_table)
     for player in state.players:
         if len(set(player.blind)) != len(player.blind):
             raise MalformedJSON("a blind reserve is listed once")
