@@ -8,16 +8,16 @@ it; choose the first player at random: their opponent takes 1 privilege.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 import games.engine as engine
 from games.engine import IllegalAction
-from games.engine.duel.catalogue import CARD_IDS_BY_LEVEL, LEVELS, SPIRAL, TOKEN_COUNTS
+from games.engine.duel.catalogue import SPIRAL
 from games.engine.duel.state import MAIN, DuelState, Setup
-from games.engine.duel.tokens import COLOUR_NAMES, TOKEN_COLOURS
+from games.engine.duel.tokens import COLOUR_NAMES
+from tests.engine.duel.test_bag_draws import drawn_at_once
 
 TOKENS_IN_GAME = {"white": 4, "blue": 4, "green": 4, "red": 4, "black": 4, "pearl": 2, "gold": 3}
 
@@ -124,24 +124,12 @@ def test_the_same_seed_gives_the_same_setup_and_another_seed_another() -> None:
 
 def test_a_seed_deals_what_random_shuffle_deals_from_it() -> None:
     """``new_game`` shuffles without ``Random.shuffle``'s call per item; the same seed must still
-    give the game ``Random.shuffle`` gives (recorded games are replayed from their seeds)."""
+    give the game ``Random.shuffle`` gives (``drawn_at_once``: every draw in one go)."""
     for seed in [*range(300), 2**32 - 1, 10**12 + 7]:
-        rng = random.Random(seed)
-        decks = []
-        for level in LEVELS:
-            deck = list(CARD_IDS_BY_LEVEL[level])
-            rng.shuffle(deck)
-            decks.append(tuple(deck))
-        tokens = [colour for colour in TOKEN_COLOURS for _ in range(TOKEN_COUNTS[colour])]
-        rng.shuffle(tokens)
-        first_player = rng.randrange(2)
+        expected_setup, expected_orders = drawn_at_once(seed)
         setup = new_setup(seed)
-        assert setup.decks == tuple(decks), seed
-        assert setup.tokens == tuple(tokens), seed
-        assert setup.first_player == first_player, seed
-        assert setup.bag_draws[0] == tuple(
-            sorted(range(25), key=[rng.random() for _ in range(25)].__getitem__)
-        )
+        assert setup._replace(bag_draws=expected_orders) == expected_setup, seed
+        assert setup.bag_draws[0] == expected_orders[0], seed
 
 
 def test_the_bag_draw_orders_are_recorded_shuffles_of_the_25_positions() -> None:
