@@ -102,27 +102,20 @@ class GameCreateSerializer(StrictSerializer):
         return value
 
 
-class JoinSerializer(StrictSerializer):
-    seat = StrictIntegerField(
-        min_value=0,
-        max_value=3,
-        required=False,
-        allow_null=True,
-        default=None,
-        help_text="The seat to take; the first open one if left out.",
+def _open_seat_field(help_text: str) -> StrictIntegerField:
+    """A seat index that may be left out (or null): the first open seat."""
+    return StrictIntegerField(
+        min_value=0, max_value=3, required=False, allow_null=True, default=None, help_text=help_text
     )
+
+
+class JoinSerializer(StrictSerializer):
+    seat = _open_seat_field("The seat to take; the first open one if left out.")
 
 
 class AddBotSerializer(StrictSerializer):
     level = serializers.ChoiceField(choices=Seat.BotLevel.choices)
-    seat = StrictIntegerField(
-        min_value=0,
-        max_value=3,
-        required=False,
-        allow_null=True,
-        default=None,
-        help_text="The seat to fill; the first open one if left out.",
-    )
+    seat = _open_seat_field("The seat to fill; the first open one if left out.")
 
 
 class GameListFilterSerializer(StrictSerializer):
