@@ -421,17 +421,21 @@ GAME_POLL_INTERVAL_MS = 2000
 # --- Failed logins (django-axes) -------------------------------------------------------------
 
 # Every sign-in goes through authenticate(); axes's backend comes first and refuses it while the
-# account, or the address it comes from, is locked out. Each is counted on its own: after
-# LOGIN_FAILURE_LIMIT failures for one username (from anywhere) or from one address (for any
-# usernames), sign-ins are refused for LOGIN_LOCKOUT_MINUTES. Staff lift a lock-out early by
-# deleting its "access attempt" in the admin (or `manage.py axes_reset_username NAME`).
+# sign-in is locked out (accounts.lockout). What locks is the pair (username, address): after
+# LOGIN_FAILURE_LIMIT failures for one username from one address, that address may not sign in
+# as that username for LOGIN_LOCKOUT_MINUTES; the owner, elsewhere, still can. An address that
+# failed for LOGIN_ADDRESS_USERNAME_LIMIT distinct usernames within that time is locked for all.
+# A successful password reset lifts the account's locks. Staff lift a lock-out early by deleting
+# its "access attempt" in the admin (or `manage.py axes_reset_username NAME`).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+AXES_HANDLER = "accounts.lockout.PairOrSprayingAddressHandler"
 AXES_FAILURE_LIMIT = int(env_str("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=float(env_str("LOGIN_LOCKOUT_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+LOGIN_ADDRESS_USERNAME_LIMIT = int(env_str("LOGIN_ADDRESS_USERNAME_LIMIT", "10"))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out_response"  # 429, says for how long
 AXES_USERNAME_CALLABLE = "accounts.lockout.username_for_axes"  # fits axes's column
