@@ -330,6 +330,13 @@ GAMES_MAX_ACTIVE_PER_ACCOUNT = int(env_str("GAMES_MAX_ACTIVE_PER_ACCOUNT", "20")
 GAMES_MAX_BOT_ONLY_PER_ACCOUNT = int(env_str("GAMES_MAX_BOT_ONLY_PER_ACCOUNT", "3"))
 GAMES_MAX_CREATED_PER_HOUR = int(env_str("GAMES_MAX_CREATED_PER_HOUR", "30"))
 
+# Live-update streams (games.stream_limits) one account, and one address, may hold open at once,
+# counted across server processes. A stream's slot lapses this long after its last keep-alive
+# (every 20 s), so the streams of a server process that crashed stop counting on their own.
+LIVE_STREAMS_PER_USER = int(env_str("LIVE_STREAMS_PER_USER", "20"))
+LIVE_STREAMS_PER_ADDRESS = int(env_str("LIVE_STREAMS_PER_ADDRESS", "50"))
+LIVE_STREAM_LEASE_SECONDS = 60.0
+
 # --- Analytics --------------------------------------------------------------------------------
 
 # Finished games the catch-up queues per run, at most.
