@@ -79,6 +79,8 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "analytics",
+    "health_check",
+    "operations",
 ]
 
 MIDDLEWARE = [
@@ -288,6 +290,9 @@ CELERY_TASK_ROUTES = {
     "notifications.tasks.*": {"queue": MAIL_QUEUE},
 }
 CELERY_TIMEZONE = TIME_ZONE
+BEAT_HEARTBEAT_INTERVAL_SECONDS = 60.0
+# Three missed heartbeats and the health check says beat is down.
+BEAT_HEARTBEAT_MAX_AGE_SECONDS = 3 * BEAT_HEARTBEAT_INTERVAL_SECONDS
 CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-bot-turns": {
         "task": "games.tasks.sweep_stuck_bot_turns",
@@ -308,6 +313,11 @@ CELERY_BEAT_SCHEDULE = {
     "send-daily-digests": {
         "task": "notifications.tasks.send_due_digests",
         "schedule": float(env_str("DIGEST_SWEEP_INTERVAL_SECONDS", "600")),
+    },
+    # Read by the health check (/health/, operations.health): beat is down when it grows old.
+    "record-beat-heartbeat": {
+        "task": "operations.tasks.record_beat_heartbeat",
+        "schedule": BEAT_HEARTBEAT_INTERVAL_SECONDS,
     },
 }
 
