@@ -24,6 +24,7 @@ from health_check.contrib.redis import Redis
 from health_check.exceptions import ServiceUnavailable
 from health_check.views import HealthCheckView
 from redis.asyncio import Redis as RedisClient
+from redis.exceptions import RedisError
 
 from operations.heartbeat import beat_heartbeat_age
 from splendor_site.celery import app as celery_app
@@ -53,7 +54,12 @@ class BeatHeartbeat(HealthCheck):
     """Beat's periodic heartbeat task ran lately (``operations.heartbeat``)."""
 
     async def run(self) -> None:
-        age = await beat_heartbeat_age()
+        try:
+            age = await beat_heartbeat_age()
+        except RedisError as error:
+            raise ServiceUnavailable(
+                "Beat's heartbeat cannot be read: Redis does not answer"
+            ) from error
         if age is None:
             raise ServiceUnavailable("No heartbeat from beat: is beat running?")
         if age > settings.BEAT_HEARTBEAT_MAX_AGE_SECONDS:

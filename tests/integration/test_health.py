@@ -85,8 +85,9 @@ def test_redis_out_of_reach_is_named_without_its_password(settings: Any) -> None
     response = Client(raise_request_exception=False).get("/health/?format=json")
 
     assert response.status_code == 503
-    redis_status = response.json()[f"Redis(db=0, host='127.0.0.1', port={port})"]
-    assert "Unable to connect to Redis" in redis_status
+    report = response.json()
+    assert "Unable to connect to Redis" in report[f"Redis(db=0, host='127.0.0.1', port={port})"]
+    assert "Redis does not answer" in report["BeatHeartbeat()"]
     assert "hunter2" not in response.text
     assert "redis://" not in response.text
 
