@@ -11,4 +11,10 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("profile/tokens/", views.token_create, name="token_create"),
     path("profile/tokens/<int:token_id>/revoke/", views.token_revoke, name="token_revoke"),
+    # Before django.contrib.auth's own view of the same name, which it replaces.
+    path(
+        "reset/<uidb64>/<token>/",
+        views.PasswordResetConfirm.as_view(),
+        name="password_reset_confirm",
+    ),
 ]

@@ -9,6 +9,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import SetPasswordForm
+from django.contrib.auth.views import PasswordResetConfirmView
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render, resolve_url
 from django.urls import reverse
@@ -18,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts import selectors, services
 from accounts.errors import AccountError
 from accounts.forms import ProfileForm, SignUpForm, TokenCreateForm
+from accounts.lockout import lift_lock_out_of
 from accounts.models import Profile
 
 NEW_TOKEN_SESSION_KEY = "accounts-new-api-token"
@@ -46,6 +49,16 @@ def signup(request: HttpRequest) -> HttpResponse:
             return SeeOther(_next_url(request))
     status = 400 if form.is_bound else 200
     return render(request, "accounts/signup.html", {"form": form}, status=status)
+
+
+class PasswordResetConfirm(PasswordResetConfirmView):
+    """Django's "choose a new password" step of a password reset, which also lifts the
+    account's sign-in lock-outs: the mailbox's owner has just proved the account is theirs."""
+
+    def form_valid(self, form: SetPasswordForm) -> HttpResponse:  # type: ignore[type-arg]
+        response = super().form_valid(form)
+        lift_lock_out_of(form.user.get_username())
+        return response
 
 
 def _next_url(request: HttpRequest) -> str:

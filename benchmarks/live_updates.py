@@ -10,11 +10,14 @@ Celery worker for the bots, and Chromium showing the pages. Prints:
    committed to the human's page showing the bot's reply;
 3. idle pages: ``--idle`` event streams held open at once by a small asyncio client (raw
    sockets, loopback, opened in bounded batches), the server's open streams and its memory
-   (resident set size) before and after, and how long one move takes to reach all of them.
+   (resident set size) before and after, the memory per open stream, and how long one move
+   takes to reach all of them. They all come from one address, so the server's caps on
+   streams per address (``LIVE_STREAMS_PER_ADDRESS``) are lifted for the run.
 
 Uses a database of its own (``splendor_bench_live``, created, migrated and dropped) on the
 PostgreSQL of ``DATABASE_URL`` and the Redis of ``REDIS_URL`` as given (its database number
-keeps the pub/sub channels apart). Ports: ``--port`` (default 18810).
+keeps the pub/sub channels apart). Ports: ``--port`` (default 18810). With ``--moves 0
+--bot-moves 0`` only the idle pages are measured, and no browser is needed.
 
     .venv/bin/python benchmarks/live_updates.py [--moves 100] [--bot-moves 20] [--idle 1000]
 """
@@ -293,8 +296,10 @@ def idle_pages(port: int, server_pid: int, count: int) -> None:
         await asyncio.sleep(2)
         print(f"  {count} idle pages opened in {opening:.1f} s; server sockets "
               f"{sockets_before} -> {open_sockets(server_pid)}")  # fmt: skip
-        print(f"  server memory (RSS) {before:.0f} MB -> {rss_mb(server_pid):.0f} MB; "
+        after = rss_mb(server_pid)
+        print(f"  server memory (RSS) {before:.0f} MB -> {after:.0f} MB; "
               f"database connections now {database_connections()}")  # fmt: skip
+        print(f"  memory per open stream: {(after - before) * 1024 / count:.0f} KB")
         fresh = services.game_take_action(
             game_id=game.pk, action=a_move(game, users[0]), expected_version=game.version,
             user=users[0],
@@ -305,6 +310,22 @@ def idle_pages(port: int, server_pid: int, count: int) -> None:
             writer.close()
 
     asyncio.run(run())
+
+
+def browser_measurements(url: str, clock: CommitClock, moves: int, bot_moves: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    executable = os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE", "/usr/bin/chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable, args=["--headless", "--no-sandbox", "--disable-gpu"]
+        )
+        print("1. move committed -> other player's page shows it:")
+        print("  ", percentiles(moves_between_humans(url, browser, clock, moves)))
+        for level in ("greedy", "search"):
+            print(f"2. human move committed -> {level} bot's reply shown:")
+            print("  ", percentiles(bot_replies(url, browser, clock, level, bot_moves)))
+        browser.close()
 
 
 def main() -> None:
@@ -323,13 +344,13 @@ def main() -> None:
 
     django.setup()
     from django.contrib.auth import get_user_model
-    from playwright.sync_api import sync_playwright
 
     for name in ("ann", "ben"):
         get_user_model().objects.create_user(username=name, password=PASSWORD)
     clock = CommitClock()
     url = f"http://127.0.0.1:{args.port}"
     log = tempfile.NamedTemporaryFile(prefix="live-bench-", suffix=".log", delete=False)  # noqa: SIM115
+    os.environ["LIVE_STREAMS_PER_ADDRESS"] = str(args.idle + 10)  # every idle page is 127.0.0.1
     server = start(
         [sys.executable, "-m", "uvicorn", "splendor_site.asgi:application", "--port",
          str(args.port), "--no-access-log", "--log-level", "warning",
@@ -342,17 +363,8 @@ def main() -> None:
     try:
         wait_for_http(f"{url}/")
         print(f"load average at start: {os.getloadavg()}")
-        executable = os.environ.get("PLAYWRIGHT_CHROMIUM_EXECUTABLE", "/usr/bin/chromium")
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=executable, args=["--headless", "--no-sandbox", "--disable-gpu"]
-            )
-            print("1. move committed -> other player's page shows it:")
-            print("  ", percentiles(moves_between_humans(url, browser, clock, args.moves)))
-            for level in ("greedy", "search"):
-                print(f"2. human move committed -> {level} bot's reply shown:")
-                print("  ", percentiles(bot_replies(url, browser, clock, level, args.bot_moves)))
-            browser.close()
+        if args.moves or args.bot_moves:
+            browser_measurements(url, clock, args.moves, args.bot_moves)
         print(f"3. idle pages on one uvicorn process (pid {server.pid}):")
         idle_pages(args.port, server.pid, args.idle)
         print(f"load average at end: {os.getloadavg()}")

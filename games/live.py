@@ -38,6 +38,8 @@ logger = logging.getLogger(__name__)
 PUBLISH_TIMEOUT_SECONDS = 0.5
 """How long a commit may wait on Redis to publish a version (connect, then send)."""
 RESUBSCRIBE_DELAY_SECONDS = 1.0
+LISTENER_START_SECONDS = 2.0
+"""How long streams opened while the Redis subscription is first coming up wait for it."""
 
 
 def channel_prefix() -> str:
@@ -94,6 +96,7 @@ class Hub:
         self._listener: asyncio.Task[None] | None = None
         self._listener_loop: asyncio.AbstractEventLoop | None = None
         self._ready: asyncio.Event | None = None
+        self._starting_until = 0.0
         self.is_listening = False
 
     async def subscribe(self, game_id: int, version: int) -> Subscriber:
@@ -104,10 +107,13 @@ class Hub:
         with self._lock:
             self._subscribers.setdefault(game_id, set()).add(subscriber)
         if settings.REDIS_URL:
-            ready, is_new = self._ensure_listener(loop)
-            if is_new:
+            ready, starting_until = self._ensure_listener(loop)
+            # Every stream opened while the subscription is first coming up waits for it, not
+            # only the one that started it: after a restart, pages reconnect all at once.
+            wait = starting_until - loop.time()
+            if wait > 0 and not ready.is_set():
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(ready.wait(), timeout=2)
+                    await asyncio.wait_for(ready.wait(), timeout=wait)
         return subscriber
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
@@ -150,17 +156,19 @@ class Hub:
         process's subscription is up."""
         return not settings.REDIS_URL or self.is_listening
 
-    def _ensure_listener(self, loop: asyncio.AbstractEventLoop) -> tuple[asyncio.Event, bool]:
-        """The subscription's "ready" flag on ``loop``, and whether it was started just now."""
+    def _ensure_listener(self, loop: asyncio.AbstractEventLoop) -> tuple[asyncio.Event, float]:
+        """The subscription's "ready" flag on ``loop``, and until when (loop time) it counts as
+        coming up: a stream opened before then waits for it."""
         with self._lock:
             alive = self._listener is not None and not self._listener.done()
             if alive and self._listener_loop is loop and self._ready is not None:
-                return self._ready, False
+                return self._ready, self._starting_until
             self._listener_loop = loop
             self._ready = asyncio.Event()
             self.is_listening = False
+            self._starting_until = loop.time() + LISTENER_START_SECONDS
             self._listener = loop.create_task(self._listen(settings.REDIS_URL, self._ready))
-            return self._ready, True
+            return self._ready, self._starting_until
 
     async def _listen(self, url: str, ready: asyncio.Event) -> None:
         """One pattern subscription for every game; resubscribes after Redis comes back."""

@@ -18,7 +18,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.views.decorators.http import require_safe
 
-from games import selectors
+from games import selectors, stream_limits
 from games.live import hub
 
 KEEPALIVE_SECONDS = 20.0
@@ -43,8 +43,13 @@ def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
     _release_connection()  # the stream may stay open for hours: hold no connection meanwhile
     if not is_visible:
         return JsonResponse({"error": "There is no such game."}, status=404)
+    try:
+        lease = stream_limits.stream_lease_take(request)
+    except stream_limits.TooManyStreams as refusal:
+        return _refused(str(refusal), status=429)
     response = StreamingHttpResponse(
-        _stream(game_id, user, since=shown), content_type="text/event-stream"
+        stream_limits.stream_held_by(lease, _stream(game_id, user, since=shown)),
+        content_type="text/event-stream",
     )
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass events through as they come
@@ -96,6 +101,11 @@ def _version_shown(request: HttpRequest) -> int:
 
 
 def _unavailable(message: str) -> HttpResponse:
-    response = JsonResponse({"error": message}, status=503)
+    return _refused(message, status=503)
+
+
+def _refused(message: str, *, status: int) -> HttpResponse:
+    """A stream not opened: the page keeps to its fallback poll and may try again later."""
+    response = JsonResponse({"error": message}, status=status)
     response["Retry-After"] = "15"
     return response

@@ -79,6 +79,8 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "analytics",
+    "health_check",
+    "operations",
 ]
 
 MIDDLEWARE = [
@@ -288,6 +290,9 @@ CELERY_TASK_ROUTES = {
     "notifications.tasks.*": {"queue": MAIL_QUEUE},
 }
 CELERY_TIMEZONE = TIME_ZONE
+BEAT_HEARTBEAT_INTERVAL_SECONDS = 60.0
+# Three missed heartbeats and the health check says beat is down.
+BEAT_HEARTBEAT_MAX_AGE_SECONDS = 3 * BEAT_HEARTBEAT_INTERVAL_SECONDS
 CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-bot-turns": {
         "task": "games.tasks.sweep_stuck_bot_turns",
@@ -309,6 +314,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "notifications.tasks.send_due_digests",
         "schedule": float(env_str("DIGEST_SWEEP_INTERVAL_SECONDS", "600")),
     },
+    # Read by the health check (/health/, operations.health): beat is down when it grows old.
+    "record-beat-heartbeat": {
+        "task": "operations.tasks.record_beat_heartbeat",
+        "schedule": BEAT_HEARTBEAT_INTERVAL_SECONDS,
+    },
 }
 
 # --- Bots -------------------------------------------------------------------------------------
@@ -329,6 +339,13 @@ BOT_TASK_TIME_LIMIT = 45
 GAMES_MAX_ACTIVE_PER_ACCOUNT = int(env_str("GAMES_MAX_ACTIVE_PER_ACCOUNT", "20"))
 GAMES_MAX_BOT_ONLY_PER_ACCOUNT = int(env_str("GAMES_MAX_BOT_ONLY_PER_ACCOUNT", "3"))
 GAMES_MAX_CREATED_PER_HOUR = int(env_str("GAMES_MAX_CREATED_PER_HOUR", "30"))
+
+# Live-update streams (games.stream_limits) one account, and one address, may hold open at once,
+# counted across server processes. A stream's slot lapses this long after its last keep-alive
+# (every 20 s), so the streams of a server process that crashed stop counting on their own.
+LIVE_STREAMS_PER_USER = int(env_str("LIVE_STREAMS_PER_USER", "20"))
+LIVE_STREAMS_PER_ADDRESS = int(env_str("LIVE_STREAMS_PER_ADDRESS", "50"))
+LIVE_STREAM_LEASE_SECONDS = 60.0
 
 # --- Analytics --------------------------------------------------------------------------------
 
@@ -421,17 +438,21 @@ GAME_POLL_INTERVAL_MS = 2000
 # --- Failed logins (django-axes) -------------------------------------------------------------
 
 # Every sign-in goes through authenticate(); axes's backend comes first and refuses it while the
-# account, or the address it comes from, is locked out. Each is counted on its own: after
-# LOGIN_FAILURE_LIMIT failures for one username (from anywhere) or from one address (for any
-# usernames), sign-ins are refused for LOGIN_LOCKOUT_MINUTES. Staff lift a lock-out early by
-# deleting its "access attempt" in the admin (or `manage.py axes_reset_username NAME`).
+# sign-in is locked out (accounts.lockout). What locks is the pair (username, address): after
+# LOGIN_FAILURE_LIMIT failures for one username from one address, that address may not sign in
+# as that username for LOGIN_LOCKOUT_MINUTES; the owner, elsewhere, still can. An address that
+# failed for LOGIN_ADDRESS_USERNAME_LIMIT distinct usernames within that time is locked for all.
+# A successful password reset lifts the account's locks. Staff lift a lock-out early by deleting
+# its "access attempt" in the admin (or `manage.py axes_reset_username NAME`).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+AXES_HANDLER = "accounts.lockout.PairOrSprayingAddressHandler"
 AXES_FAILURE_LIMIT = int(env_str("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=float(env_str("LOGIN_LOCKOUT_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+LOGIN_ADDRESS_USERNAME_LIMIT = int(env_str("LOGIN_ADDRESS_USERNAME_LIMIT", "10"))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out_response"  # 429, says for how long
 AXES_USERNAME_CALLABLE = "accounts.lockout.username_for_axes"  # fits axes's column

@@ -26,6 +26,7 @@ from rest_framework.views import set_rollback
 from accounts.errors import AccountError
 from games.api.parsers import RequestTooLarge
 from games.errors import GameError, StaleVersion
+from splendor_site import outages
 
 logger = logging.getLogger(__name__)
 
@@ -74,6 +75,8 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
         # say): the client's fault, told as such, never a server error.
         exc = exceptions.ParseError(f"The request could not be read: {exc}")
     if not isinstance(exc, exceptions.APIException):
+        if outages.is_database_unreachable(exc):
+            return _database_unreachable(exc, context)
         return _server_error(exc, context)
     response = drf_exception_handler(exc, context)
     assert response is not None
@@ -136,6 +139,16 @@ def _server_error(exc: Exception, context: Mapping[str, Any]) -> Response:
     return Response(
         error_body("server_error", "Something went wrong on our side; it has been logged."),
         status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+    )
+
+
+def _database_unreachable(exc: Exception, context: Mapping[str, Any]) -> Response:
+    logger.warning("The database could not be reached: %s", exc)
+    set_rollback()
+    return Response(
+        error_body("service_unavailable", outages.MESSAGE),
+        status=status.HTTP_503_SERVICE_UNAVAILABLE,
+        headers={"Retry-After": str(outages.RETRY_AFTER_SECONDS)},
     )
 
 
