@@ -153,7 +153,8 @@ def test_a_worker_killed_mid_send_loses_no_turn_mail_and_sends_none_twice(
         doomed.kill()
         stalling.release.set()
         record = MailRecord.objects.get(game=game, kind="turn")
-        assert record.claimed_until is not None and record.sent_at is None
+        assert record.claimed_until is not None
+        assert record.sent_at is None
         assert stalling.mails == []
 
         survivor = start_worker(**env)
