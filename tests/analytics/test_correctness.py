@@ -165,9 +165,9 @@ def test_statistics_equal_a_recount_from_the_event_log(
 def finished_order() -> list[int]:
     """Every finished game, in the order a rebuild rates them."""
     return list(
-        Game.objects.filter(status="finished")
-        .order_by("finished_at", "pk")
-        .values_list("pk", flat=True)
+        Game.objects.filter(status="finished").order_by("finished_at", "pk").values_list(
+            "pk", flat=True
+        )
     )
 
 
