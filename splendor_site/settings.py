@@ -314,6 +314,10 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(env_str("DIGEST_SWEEP_INTERVAL_SECONDS", "600")),
     },
 }
+# Without a broker there is no beat: the server process runs the schedule above itself
+# (splendor_site.periodic_jobs; one process of several, elected by a lock file). Tests and
+# management commands never do; `manage.py run_periodic_jobs` runs every job once, anywhere.
+PERIODIC_JOBS_IN_PROCESS = env_bool("PERIODIC_JOBS_IN_PROCESS", not REDIS_URL)
 
 # --- Bots -------------------------------------------------------------------------------------
 
