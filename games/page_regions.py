@@ -16,9 +16,11 @@ from django.shortcuts import render
 from django.utils.cache import add_never_cache_headers
 from django_htmx.http import HttpResponseClientRefresh
 
+from accounts.selectors import profile_for
 from games import selectors, timeline, variants
 from games.models import Game
 from games.presenters import presenter_for
+from games.table_common import digest, seat_names
 
 HISTORY_WINDOW = 40
 """Events read for a game page: enough to find the viewer's last move in a four-player game."""
@@ -70,4 +72,28 @@ def page_regions(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> d
         for message in messages.get_messages(request)
     ]
     table_of = presenter_for(game.variant).table
-    return table_of(data, events, seen_cards=seen_cards, notices=notices)
+    regions = table_of(data, events, seen_cards=seen_cards, notices=notices)
+    regions["status"] = _with_deadline(regions["status"], request, game, data)
+    return regions
+
+
+def _with_deadline(
+    status: dict[str, Any], request: HttpRequest, game: Game, data: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The status region with the turn's deadline, in the viewer's time zone: the line changes
+    with the headline, in the same push. None without a deadline, and for a viewer whose seat
+    the bot plays (the page offers the seat back instead)."""
+    viewer_seat = data["viewer_seat"]
+    is_away = viewer_seat is not None and data["seats"][viewer_seat]["is_away"]
+    deadline = None
+    if game.turn_deadline and data["acting_seat"] is not None and not is_away:
+        deadline = {
+            "at": game.turn_deadline,
+            "by": seat_names(data)[data["acting_seat"]],
+            "time_zone": profile_for(request.user).time_zone
+            if request.user.is_authenticated
+            else "UTC",
+        }
+    content = {name: value for name, value in status.items() if name != "digest"}
+    content["deadline"] = deadline
+    return {**content, "digest": digest(content)}

@@ -20,7 +20,6 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from accounts.selectors import profile_for
 from games import (
     describe,
     page_regions,
@@ -131,10 +130,6 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         presence_record(user_id=request.user.pk, game_id=game.pk)
     context = {
         "game": data,
-        "turn_deadline": game.turn_deadline,
-        "time_zone": profile_for(request.user).time_zone
-        if request.user.is_authenticated
-        else "UTC",
         "is_away": viewer_seat is not None and data["seats"][viewer_seat]["is_away"],
         # A game called off before its start has no table to show, only its result.
         "regions": page_regions.page_regions(request, game, data) if data["state"] else None,

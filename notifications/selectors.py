@@ -126,9 +126,10 @@ def digest_due(now: datetime) -> list[tuple[int, date]]:
     for name in zones:
         local = now.astimezone(ZoneInfo(name))
         days[name] = local.date()
+        # A digest whose sender died holding its claim is due again once the claim lapses.
         already = MailRecord.objects.filter(
             user_id=OuterRef("user_id"), kind=MailRecord.Kind.DIGEST, day=local.date()
-        )
+        ).exclude(sent_at__isnull=True, gave_up_at__isnull=True, claimed_until__lt=now)
         condition |= Q(time_zone=name, digest_hour=local.hour) & ~Q(Exists(already))
     due = digest_readers.filter(condition, user__is_active=True).exclude(user__email="")
     return [(user_id, days[zone]) for user_id, zone in due.values_list("user_id", "time_zone")]

@@ -1,9 +1,10 @@
 """Writes of the notifications app: presence on game pages, and the record behind every mail.
 
 A mail is sent under a claimed ``MailRecord``: the row is unique per (user, game, version,
-kind) or per (user, day) for digests, and one UPDATE claims it for a while, so of two deliveries
-of the same task only one sends. A sender that crashes after the server took the mail but before
-marking it sent lets the claim lapse: that mail may then go twice, the one case where it can.
+kind) or per (user, day) for digests, and one UPDATE claims it for ``MAIL_CLAIM_SECONDS``, so
+of two deliveries of the same task only one sends. A sender that crashes holding a claim lets it
+lapse, and the sweeper queues the mail again (at least once); if the server had already taken
+the mail, it then goes twice, the one case where it can (docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -17,10 +18,8 @@ from django.core.cache import cache
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
+from games.models import Game
 from notifications.models import GamePresence, MailRecord
-
-CLAIM_SECONDS = 120
-"""How long a sender holds a mail: longer than one try at the mail server takes."""
 
 PRESENCE_WRITE_EVERY = 20
 """Seconds between two presence writes for one player and game (per server process)."""
@@ -92,7 +91,10 @@ def mail_claim(
         claim.records()
         .filter(sent_at__isnull=True, gave_up_at__isnull=True)
         .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
-        .update(claimed_until=now + timedelta(seconds=CLAIM_SECONDS), attempts=F("attempts") + 1)
+        .update(
+            claimed_until=now + timedelta(seconds=settings.MAIL_CLAIM_SECONDS),
+            attempts=F("attempts") + 1,
+        )
     )
     return claim if claimed else None
 
@@ -114,7 +116,9 @@ def digest_claim_many(due: list[tuple[int, date]], *, now: datetime) -> list[Mai
         [MailRecord(user_id=user_id, kind=kind, day=day) for user_id, day in due],
         ignore_conflicts=True,
     )
-    stamp = now + timedelta(seconds=CLAIM_SECONDS, microseconds=secrets.randbelow(10**6))
+    stamp = now + timedelta(
+        seconds=settings.MAIL_CLAIM_SECONDS, microseconds=secrets.randbelow(10**6)
+    )
     which = Q(pk__in=[])
     for user_id, day in due:
         which |= Q(user_id=user_id, day=day)
@@ -150,6 +154,29 @@ def mail_release(claim: MailClaim, *, give_up: bool) -> None:
     if give_up:
         changes["gave_up_at"] = timezone.now()
     claim.records().update(**changes)
+
+
+def mail_release_lapsed(*, now: datetime) -> list[tuple[int, int, str]]:
+    """Free the turn mails and reminders whose sender died holding the claim, while their turn
+    still waits: (game id, game version, kind) of each, for the sweeper to queue again.
+
+    A released record is looked at once: if the mail is no longer due when its task runs (the
+    player came back, changed the setting), the record stays unclaimed and no sweep takes it up
+    again. A mail whose turn has passed is left alone: it would say nothing true any more.
+    """
+    lapsed = MailRecord.objects.filter(
+        kind__in=[MailRecord.Kind.TURN, MailRecord.Kind.REMINDER],
+        sent_at__isnull=True,
+        gave_up_at__isnull=True,
+        claimed_until__lt=now,
+        game__status=Game.Status.ACTIVE,
+        game__turn_version=F("version"),
+    )
+    found = list(lapsed.values_list("pk", "game_id", "game__version", "kind"))
+    MailRecord.objects.filter(
+        pk__in=[pk for pk, *_ in found], sent_at__isnull=True, claimed_until__lt=now
+    ).update(claimed_until=None)
+    return [(game_id, version, kind) for _, game_id, version, kind in found]
 
 
 def presence_cutoff(now: datetime | None = None) -> datetime:

@@ -4,6 +4,11 @@ Each takes ids, decides from the database whether a mail is due, and sends it un
 ``MailRecord`` (``notifications.services``), so a task delivered twice sends one mail. A mail
 server that refuses the mail costs no move: the move was committed before the task was queued,
 and the task tries again with exponential back-off, then gives up and logs it.
+
+Mail is at least once: the mail tasks are acknowledged late and given back to the broker when
+the process running them dies (``reject_on_worker_lost``), and ``resend_unsent_mail`` queues
+again every mail whose sender died holding its claim (docs/decisions.md, "Mail survives a
+crash").
 """
 
 from __future__ import annotations
@@ -58,13 +63,13 @@ def queue_turn_notice(game_id: int, version: int, *, has_email: bool | None = No
         logger.warning("broker unavailable, no turn mail for game %s: %s", game_id, error)
 
 
-@shared_task(bind=True, acks_late=True)
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
 def send_turn_notice(self: Task, game_id: int, version: int) -> str:
     """Mail the player the game waits for at ``version``; one mail per turn, ever."""
     return _notify(self, game_id, version, MailRecord.Kind.TURN)
 
 
-@shared_task(bind=True, acks_late=True)
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
 def send_reminder(self: Task, game_id: int, version: int) -> str:
     """Mail the reminder of a move with a quarter of its time left; once per turn."""
     return _notify(self, game_id, version, MailRecord.Kind.REMINDER)
@@ -89,6 +94,25 @@ def send_due_reminders(now: str | None = None) -> int:
         enqueue(send_reminder, game_id, version)
         count += 1
     return count
+
+
+RESENDERS: dict[str, Task] = {
+    MailRecord.Kind.TURN: send_turn_notice,
+    MailRecord.Kind.REMINDER: send_reminder,
+}
+
+
+@shared_task
+def resend_unsent_mail(now: str | None = None) -> int:
+    """Beat: queue again each turn mail and reminder claimed ``MAIL_CLAIM_SECONDS`` ago or more
+    and never sent (its sender died mid-send), while its turn still waits; the claim decides
+    which delivery sends. Digests need no sweep: the next digest run in the hour takes them."""
+    moment = _moment(now)
+    lapsed = services.mail_release_lapsed(now=moment)
+    for game_id, version, kind in lapsed:
+        logger.warning("re-queuing %s mail of game %s: its sender never finished", kind, game_id)
+        enqueue(RESENDERS[kind], game_id, version)
+    return len(lapsed)
 
 
 def _notify(task: Task, game_id: int, version: int, kind: str) -> str:
@@ -142,7 +166,7 @@ DIGEST_BATCH = 100
 lapse, send that batch's digests a second time (docs/decisions.md)."""
 
 
-@shared_task(bind=True, acks_late=True)
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
 def send_due_digests(self: Task, now: str | None = None) -> int:
     """Beat: the daily digest to everyone whose hour it is, over one connection to the server.
 

@@ -14,3 +14,7 @@ if not os.environ.get("DATABASE_CONN_MAX_AGE", "").strip():
     os.environ["DATABASE_CONN_MAX_AGE"] = "0"
 
 application = get_asgi_application()
+
+from splendor_site.periodic_jobs import start_in_process_scheduler  # noqa: E402 (Django set up)
+
+start_in_process_scheduler()

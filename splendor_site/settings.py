@@ -310,6 +310,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "notifications.tasks.send_due_reminders",
         "schedule": float(env_str("DEADLINE_SWEEP_INTERVAL_SECONDS", "60")),
     },
+    "resend-unsent-mail": {
+        "task": "notifications.tasks.resend_unsent_mail",
+        "schedule": float(env_str("MAIL_SWEEP_INTERVAL_SECONDS", "60")),
+    },
     "send-daily-digests": {
         "task": "notifications.tasks.send_due_digests",
         "schedule": float(env_str("DIGEST_SWEEP_INTERVAL_SECONDS", "600")),
@@ -320,6 +324,10 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": BEAT_HEARTBEAT_INTERVAL_SECONDS,
     },
 }
+# Without a broker there is no beat: the server process runs the schedule above itself
+# (splendor_site.periodic_jobs; one process of several, elected by a lock file). Tests and
+# management commands never do; `manage.py run_periodic_jobs` runs every job once, anywhere.
+PERIODIC_JOBS_IN_PROCESS = env_bool("PERIODIC_JOBS_IN_PROCESS", not REDIS_URL)
 
 # --- Bots -------------------------------------------------------------------------------------
 
@@ -364,6 +372,10 @@ PRESENCE_SECONDS = 60
 # this many times, then given up and logged. The move that led to it always stands.
 MAIL_SEND_MAX_RETRIES = int(env_str("MAIL_SEND_MAX_RETRIES", "5"))
 MAIL_RETRY_BACKOFF_MAX_SECONDS = 600
+# A sender holds a mail this long (longer than one try at the mail server takes). A mail still
+# claimed and not sent after that lost its sender (a worker killed mid-send): beat's sweeper
+# queues it again every MAIL_SWEEP_INTERVAL_SECONDS.
+MAIL_CLAIM_SECONDS = int(env_str("MAIL_CLAIM_SECONDS", "120"))
 # Games with a time per move that one player may have under way at once.
 MAX_DEADLINE_GAMES_PER_USER = int(env_str("MAX_DEADLINE_GAMES_PER_USER", "30"))
 

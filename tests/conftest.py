@@ -78,6 +78,12 @@ SERVICE_CHECKS: dict[str, Callable[[], str | None]] = {
 }
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # The browser tests import the ASGI entry point, which starts the server's periodic jobs
+    # when there is no broker: never in a test run (tests start a scheduler of their own).
+    settings.PERIODIC_JOBS_IN_PROCESS = False
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     for marker in item.iter_markers():
         check = SERVICE_CHECKS.get(marker.name)

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, Request, expect
 
+from games import services
 from games.models import Game
 from games.services import BotSeat, UserSeat
 from tests.browser.conftest import log_in
@@ -75,6 +76,28 @@ def test_a_move_is_pushed_to_the_other_page_and_the_tab_title_follows_the_turn(
     expect(sound).to_have_attribute("aria-pressed", "true")
     bob_page.reload()
     expect(bob_page.locator(".alert-toggle[data-alert=sound]")).to_have_text("Sound on my turn: on")
+
+
+def test_the_deadline_line_follows_the_pushed_turn(
+    asgi_server: str,
+    new_context: Callable[..., BrowserContext],
+    make_player: Callable[[str], User],
+) -> None:
+    alice, bob = make_player("alice"), make_player("bob")
+    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                                created_by=alice, move_seconds=3600)  # fmt: skip
+    alice_page, bob_page = new_context().new_page(), new_context().new_page()
+    log_in(alice_page, asgi_server, "alice")
+    log_in(bob_page, asgi_server, "bob")
+    open_game(alice_page, asgi_server, game)
+    open_game(bob_page, asgi_server, game)
+    expect(bob_page.locator(".deadline")).to_contain_text("The move of alice is due by")
+
+    take_offered_gems(alice_page)
+
+    expect(bob_page.locator(".headline")).to_have_text("Your turn", timeout=5_000)
+    expect(bob_page.locator(".deadline")).to_contain_text("The move of bob is due by")
+    expect(alice_page.locator(".deadline")).to_contain_text("The move of bob is due by")
 
 
 def test_an_older_answer_landing_last_never_replaces_the_newer_board(

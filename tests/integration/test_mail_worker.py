@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -9,11 +12,13 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
 
 from games import selectors, services
 from games.models import Game
 from games.services import UserSeat
 from notifications.models import MailRecord
+from notifications.tasks import resend_unsent_mail, send_turn_notice
 from tests.integration.conftest import StartWorker
 from tests.leaks import assert_no_hidden_card_in_mails
 from tests.notifications.conftest import SmtpInbox, free_port
@@ -109,3 +114,63 @@ def test_a_mail_server_that_stays_down_is_given_up_after_the_bound_and_logged(
     worker.wait_for_log(r"gave up mailing turn mail to user \d+ \(game \d+ v\d+\) after 2 tries")
     assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
     assert MailRecord.objects.get(game=game).gave_up_at is not None
+
+
+class StallingInbox(SmtpInbox):
+    """An SMTP server that holds the first message's DATA without an answer until released,
+    then refuses it: a sender killed meanwhile dies in the middle of its send."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stalled = threading.Event()
+        self.release = threading.Event()
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        if not self.stalled.is_set():
+            self.stalled.set()
+            while not self.release.is_set():
+                await asyncio.sleep(0.05)
+            return "451 Requested action aborted"
+        return await super().handle_DATA(server, session, envelope)
+
+
+def test_a_worker_killed_mid_send_loses_no_turn_mail_and_sends_none_twice(
+    start_worker: StartWorker, smtp_port: int, settings: Any
+) -> None:
+    stalling = StallingInbox()
+    controller = Controller(stalling, hostname="127.0.0.1", port=smtp_port)
+    controller.start()
+    try:
+        claim_seconds = 3
+        settings.MAIL_CLAIM_SECONDS = claim_seconds
+        env = {**worker_mail_env(smtp_port), "MAIL_CLAIM_SECONDS": str(claim_seconds)}
+        doomed = start_worker(**env)
+        alice, bob = player("alice"), player("bob")
+        game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                                    created_by=alice, seed=8)  # fmt: skip
+        assert stalling.stalled.wait(30), "the turn mail never reached the server"
+
+        doomed.kill()
+        stalling.release.set()
+        record = MailRecord.objects.get(game=game, kind="turn")
+        assert record.claimed_until is not None
+        assert record.sent_at is None
+        assert stalling.mails == []
+
+        survivor = start_worker(**env)
+        time.sleep(max(0.0, (record.claimed_until - timezone.now()).total_seconds()) + 0.2)
+        assert resend_unsent_mail() == 1  # what beat runs every MAIL_SWEEP_INTERVAL_SECONDS
+
+        [mail] = stalling.wait_for(1, timeout=30)
+        assert mail.to == ["alice@example.com"]
+        # Another sweep, and the killed worker's own message delivered again (as Redis does
+        # after its visibility timeout): neither sends a second mail.
+        assert resend_unsent_mail() == 0
+        game = Game.objects.get(pk=game.pk)
+        send_turn_notice.delay(game.pk, game.version)
+        survivor.wait_for_log(r"send_turn_notice\[[^\]]+\] succeeded in [\d.]+s: 'already sent'")
+        assert len(stalling.mails) == 1
+        assert MailRecord.objects.get(pk=record.pk).sent_at is not None
+    finally:
+        stalling.release.set()
+        controller.stop()

@@ -6,6 +6,7 @@ events they write are stamped with the real time, so each new turn's clock start
 
 from __future__ import annotations
 
+import re
 import threading
 from datetime import datetime, timedelta
 
@@ -82,6 +83,32 @@ def test_a_game_with_a_time_per_move_shows_when_the_move_is_due(alice: User, bob
     page = client_for(bob).get(f"/games/{game.pk}/").text
     assert "is due by" in page
     assert "JST" in page  # in bob's own time zone
+
+
+def test_the_deadline_line_follows_the_turn_when_the_page_refreshes_its_regions(
+    alice: User, bob: User
+) -> None:
+    game = hour_game(alice, bob)
+    watching = client_for(bob)
+    page = watching.get(f"/games/{game.pk}/").text
+    assert "The move of alice is due by" in page
+    shown = ",".join(
+        f"{name}={value}"
+        for name, value in re.findall(r'data-region="(\w+)" data-digest="(\w+)"', page)
+    )
+
+    move_myself(game, alice)
+    regions = watching.get(
+        f"/games/{game.pk}/regions/", HTTP_HX_REQUEST="true", HTTP_X_REGION_DIGESTS=shown
+    ).text
+
+    status = re.search(r'<section id="region-status".*?</section>', regions, re.S)
+    assert status is not None
+    assert 'hx-swap-oob="true"' in status.group()
+    assert "Your turn" in status.group()
+    assert "The move of bob is due by" in status.group()
+    assert fresh(game).turn_deadline.isoformat() in status.group()  # type: ignore[union-attr]
+    assert "The move of alice" not in regions
 
 
 def test_a_reminder_goes_out_once_when_a_quarter_of_the_time_is_left(

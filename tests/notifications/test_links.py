@@ -60,12 +60,24 @@ def test_a_signed_out_reader_goes_through_the_sign_in_page_and_back(
     assert first.status_code == 302
     assert first["Location"].startswith("/accounts/login/?next=/mail/game/")
     assert "_auth_user_id" not in client.session  # the link signs no one in
+    sign_in_page = client.get(first["Location"]).text
+    assert "The game from your mail waits behind sign-in" in sign_in_page
+    assert f'name="next" value="{path}"' in sign_in_page
+    wrong = client.post(
+        "/accounts/login/", {"username": "alice", "password": "wrong", "next": path}
+    )
+    assert "The game from your mail waits behind sign-in" in wrong.text  # still said
 
     signed_in = client.post(
         "/accounts/login/", {"username": "alice", "password": PASSWORD, "next": path}
     )
     assert signed_in["Location"] == path
     assert client.get(path)["Location"] == f"/games/{game.pk}/"
+
+
+def test_the_plain_sign_in_page_says_nothing_of_mail(client: Client) -> None:
+    for page in ("/accounts/login/", "/accounts/login/?next=/lobby/", "/accounts/login/?next=x"):
+        assert "from your mail" not in client.get(page).text
 
 
 @pytest.mark.parametrize(
