@@ -17,14 +17,16 @@ KEPT_SECONDS = 24 * 3600
 """A heartbeat older than this is forgotten: the check then says beat never ran (recently)."""
 
 
-def beat_heartbeat_record(*, at: float | None = None) -> None:
+def beat_heartbeat_record(*, at: float | None = None) -> int:
     """Note that beat's periodic task ran ``at`` (epoch seconds; default now). Nothing without
-    Redis: the quick start's server runs beat's schedule itself, and no health check asks."""
+    Redis: the quick start's server runs beat's schedule itself, and no health check asks.
+    Returns how many heartbeats were recorded (1 or 0), as the other periodic jobs count."""
     if not settings.REDIS_URL:
-        return
+        return 0
     client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
     with client:
         client.set(HEARTBEAT_KEY, repr(time.time() if at is None else at), ex=KEPT_SECONDS)
+    return 1
 
 
 async def beat_heartbeat_age() -> float | None:

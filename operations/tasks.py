@@ -8,6 +8,6 @@ from operations import heartbeat
 
 
 @shared_task(ignore_result=True)
-def record_beat_heartbeat() -> None:
+def record_beat_heartbeat() -> int:
     """Queued by beat every ``BEAT_HEARTBEAT_INTERVAL_SECONDS``; the health check reads its age."""
-    heartbeat.beat_heartbeat_record()
+    return heartbeat.beat_heartbeat_record()

@@ -70,7 +70,10 @@ def test_the_command_runs_every_job_of_beats_schedule_once(alice: User, bob: Use
 
     call_command("run_periodic_jobs", stdout=out)
 
-    assert out.getvalue().splitlines() == [f"{name}: 0" for name in settings.CELERY_BEAT_SCHEDULE]
+    # Nothing is due on a new site; beat's heartbeat is recorded where there is Redis to hold it.
+    done = {name: 0 for name in settings.CELERY_BEAT_SCHEDULE}
+    done["record-beat-heartbeat"] = 1 if settings.REDIS_URL else 0
+    assert out.getvalue().splitlines() == [f"{name}: {count}" for name, count in done.items()]
 
 
 def test_the_command_sends_the_digest_that_is_due(alice: User, bob: User) -> None:
