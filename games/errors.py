@@ -81,6 +81,20 @@ class InvalidRequest(GameError):
     http_status = 409
 
 
+class SeatTaken(InvalidRequest):
+    """The seat asked for, or every seat, was taken first: by another player or a bot, or by
+    a request that won the race for it."""
+
+    code = "seat_taken"
+
+
+class AlreadySeated(InvalidRequest):
+    """The player already sits in this game (perhaps by a request of theirs that won a race);
+    a player has one seat per game."""
+
+    code = "already_seated"
+
+
 class ImportRejected(GameError):
     """An uploaded game that does not replay (or is not a game file): the message says why,
     naming the first bad step."""

@@ -9,14 +9,19 @@ from django.db import transaction
 
 from games import engine
 from games.models import Game, Seat
-from games.projection import GameRecord, SeatRecord
+from games.projection import GameRecord, ImpossibleEvent, SeatRecord
 from games.selectors import game_replay
+
+IMPOSSIBLE_EVENT = "impossible event"
+"""How a difference naming an event no game can contain begins (``holds_an_impossible_event``)."""
 
 
 def read_model_differences(game: Game) -> list[str]:
     """Every way the game's rows and snapshot differ from a full replay of its events."""
     try:
         record = game_replay(game, checked=True)
+    except ImpossibleEvent as error:
+        return [f"{IMPOSSIBLE_EVENT} at {error}"]
     except Exception as error:  # a log that cannot be replayed is the worst difference of all
         return [f"replay failed: {error!r}"]
     expected = _read_model_fields(record)
@@ -43,6 +48,11 @@ def read_model_differences(game: Game) -> list[str]:
         if stored != _seat_fields(wanted):
             differences.append(f"seat {seat.index}: stored {stored}, replay gives {wanted}")
     return differences
+
+
+def holds_an_impossible_event(differences: list[str]) -> bool:
+    """Whether ``read_model_differences`` found an event no game can contain in the log."""
+    return bool(differences) and differences[0].startswith(IMPOSSIBLE_EVENT)
 
 
 def rebuild_read_models(game: Game) -> bool:

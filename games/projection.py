@@ -33,7 +33,9 @@ class SeatRecord:
 
     @property
     def is_open(self) -> bool:
-        return self.user_id is None and not self.bot_level
+        """Nobody sits here: no player, with an account or (in an imported game) without one,
+        and no bot. Every seat taken has a name."""
+        return self.user_id is None and not self.bot_level and not self.display_name
 
     @property
     def is_played_by_a_person(self) -> bool:
@@ -104,6 +106,16 @@ _ACTION_TAKEN = EventKind.ACTION_TAKEN.value
 
 def _acting_seat(status: str, state: engine.State | None) -> int | None:
     return None if status != ACTIVE or state is None else engine.acting_seat(state)
+
+
+class ImpossibleEvent(ValueError):
+    """An event no game can contain: a seat taken twice, a player seated twice, a start with an
+    open seat, a finish before the start. The fold refuses it as the engine refuses an illegal
+    action, so the writer appends nothing and a replay names the event (``seq``, ``kind``)."""
+
+    def __init__(self, event: Event, reason: str) -> None:
+        super().__init__(f"seq {event.seq} ({event.kind}): {reason}")
+        self.seq, self.kind, self.reason = event.seq, event.kind, reason
 
 
 class Event(NamedTuple):
@@ -211,7 +223,12 @@ def _fold_actions(record: GameRecord, events: Iterator[Event]) -> tuple[GameReco
 
 
 def evolve(record: GameRecord | None, event: Event) -> GameRecord:
-    """The game after one more event. Events are facts: they are applied, never refused."""
+    """The game after one more event.
+
+    An event no game can contain is refused with ``ImpossibleEvent`` (docs/decisions.md,
+    "Racing lobby commands and the fold's lobby rules"): lobby events are checked against the
+    seats and the status as the engine checks an action against the state, on the write path
+    (the writer folds before it inserts) and on every replay."""
     payload = event.payload
     if record is None:
         if event.kind != EventKind.GAME_CREATED:
@@ -270,14 +287,27 @@ def _changes(record: GameRecord, event: Event) -> dict[str, Any]:
     payload = event.payload
     match event.kind:
         case EventKind.SEAT_TAKEN:
-            seat = SeatRecord(user_id=payload["user"], display_name=payload["display_name"])
-            return {"seats": _with_seat(record.seats, payload["seat"], seat)}
+            index = _open_seat(record, event)
+            user = payload["user"]
+            if user is not None and any(taken.user_id == user for taken in record.seats):
+                raise ImpossibleEvent(event, f"user {user} already has a seat in this game")
+            seat = SeatRecord(user_id=user, display_name=payload["display_name"])
+            return {"seats": _with_seat(record.seats, index, seat)}
         case EventKind.BOT_ADDED:
+            index = _open_seat(record, event)
             seat = SeatRecord(bot_level=payload["level"], display_name=payload["display_name"])
-            return {"seats": _with_seat(record.seats, payload["seat"], seat)}
+            return {"seats": _with_seat(record.seats, index, seat)}
         case EventKind.SEAT_LEFT:
-            return {"seats": _with_seat(record.seats, payload["seat"], SeatRecord())}
+            _require_status(record, event, WAITING)
+            index = _seat_index(record, event)
+            if record.seats[index].is_open:
+                raise ImpossibleEvent(event, f"seat {index} is empty")
+            return {"seats": _with_seat(record.seats, index, SeatRecord())}
         case EventKind.GAME_STARTED:
+            _require_status(record, event, WAITING)
+            open_seats = [index for index, seat in enumerate(record.seats) if seat.is_open]
+            if open_seats:
+                raise ImpossibleEvent(event, f"seat {open_seats[0]} is open")
             setup = engine.setup_from_json(payload["setup"])
             return {
                 "status": ACTIVE,
@@ -287,6 +317,7 @@ def _changes(record: GameRecord, event: Event) -> dict[str, Any]:
                 "started_at": event.created_at,
             }
         case EventKind.ACTION_TAKEN:
+            _require_status(record, event, ACTIVE)
             assert record.state is not None
             action = event.action
             if action is None:
@@ -300,28 +331,62 @@ def _changes(record: GameRecord, event: Event) -> dict[str, Any]:
                     changes["seats"] = _with_seat(record.seats, event.seat, seat)
             return changes
         case EventKind.TURN_TIMED_OUT | EventKind.SEAT_HANDED_TO_BOT | EventKind.SEAT_RECLAIMED:
+            _require_status(record, event, ACTIVE)
             return {"seats": _seats_after_deadline_event(record, event)}
         case EventKind.PLAYER_RESIGNED:
-            return {"resigned": (*record.resigned, payload["seat"])}
+            _require_status(record, event, ACTIVE)
+            index = _seat_index(record, event)
+            if index in record.resigned:
+                raise ImpossibleEvent(event, f"seat {index} has resigned already")
+            return {"resigned": (*record.resigned, index)}
         case EventKind.GAME_FINISHED:
+            _require_status(record, event, ACTIVE)
             return {
                 "status": FINISHED,
                 "result": payload["result"],
                 "finished_at": event.created_at,
             }
         case EventKind.GAME_ABORTED:
+            if record.status not in (WAITING, ACTIVE):
+                raise ImpossibleEvent(event, f"the game is {record.status} already")
             return {
                 "status": ABORTED,
                 "result": {"aborted": True, "reason": payload.get("reason", "")},
                 "finished_at": event.created_at,
             }
+        case EventKind.GAME_CREATED:
+            raise ImpossibleEvent(event, "a game is created once, by its first event")
     raise ValueError(f"unknown event kind {event.kind!r}")
+
+
+def _require_status(record: GameRecord, event: Event, status: str) -> None:
+    if record.status != status:
+        raise ImpossibleEvent(event, f"the game is {record.status}, not {status}")
+
+
+def _seat_index(record: GameRecord, event: Event) -> int:
+    """The seat the event's payload names, which must be one of the game's."""
+    index = event.payload["seat"]
+    if type(index) is not int or not 0 <= index < record.seat_count:
+        raise ImpossibleEvent(event, f"the game has no seat {index!r}")
+    return index
+
+
+def _open_seat(record: GameRecord, event: Event) -> int:
+    """The seat a player or a bot sits in: open, in a game not started yet."""
+    _require_status(record, event, WAITING)
+    index = _seat_index(record, event)
+    if not record.seats[index].is_open:
+        raise ImpossibleEvent(event, f"seat {index} is taken already")
+    return index
 
 
 def _seats_after_deadline_event(record: GameRecord, event: Event) -> tuple[SeatRecord, ...]:
     """Time-outs and the seat handed to the bot and back (docs/decisions.md, deadlines)."""
-    index = event.payload["seat"]
+    index = _seat_index(record, event)
     seat = record.seats[index]
+    if event.kind == EventKind.SEAT_RECLAIMED and not seat.is_away:
+        raise ImpossibleEvent(event, f"seat {index} is not handed to the bot")
     if event.kind == EventKind.TURN_TIMED_OUT:
         seat = replace(seat, timeouts_in_row=seat.timeouts_in_row + 1)
     elif event.kind == EventKind.SEAT_HANDED_TO_BOT:

@@ -21,11 +21,13 @@ from django.db import transaction
 from accounts.selectors import display_name_for
 from games import engine, limits, projection
 from games.errors import (
+    AlreadySeated,
     GameNotFound,
     IdempotencyKeyReused,
     IllegalMove,
     InvalidRequest,
     NotAllowed,
+    SeatTaken,
     StaleVersion,
 )
 from games.event_kinds import EventKind
@@ -214,9 +216,11 @@ def game_take_seat(
         record = writer.record
         if not record.is_public and not invited:
             raise NotAllowed("This game is private: join it with its invite link.")
-        require_status(record, projection.WAITING, "You can only join a game that has not started.")
         if any(taken.user_id == user.pk for taken in record.seats):
-            raise InvalidRequest("You already have a seat in this game.")
+            raise AlreadySeated("You already have a seat in this game.")
+        if record.status in (projection.ACTIVE, projection.FINISHED):
+            raise SeatTaken("Every seat is taken: you can only join a game that has not started.")
+        require_status(record, projection.WAITING, "You can only join a game that has not started.")
         if record.move_seconds is not None:
             limits.check_can_play_another_with_deadlines(user)
         index = _open_seat(record, seat)
@@ -424,11 +428,11 @@ def _open_seat(record: GameRecord, wanted: int | None) -> int:
         for index, seat in enumerate(record.seats):
             if seat.is_open:
                 return index
-        raise InvalidRequest("Every seat in this game is taken.")
+        raise SeatTaken("Every seat in this game is taken.")
     if not 0 <= wanted < record.seat_count:
         raise InvalidRequest(f"This game has no seat {wanted}.")
     if not record.seats[wanted].is_open:
-        raise InvalidRequest(f"Seat {wanted} is already taken.")
+        raise SeatTaken(f"Seat {wanted} is already taken.")
     return wanted
 
 

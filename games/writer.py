@@ -43,9 +43,9 @@ class GameWriter:
 
     @classmethod
     def locked(cls, game_id: int) -> GameWriter:
-        """Lock the game's row and read it with its seats, in one round trip: one row per
-        seat, each joined to the game and to its player's address, only the game's row
-        locked. In SQL: the ORM took three times the CPU of the round trip to build this."""
+        """Lock the game's row and its seats' rows and read them, in one round trip: one row
+        per seat, each joined to the game, with whether its player has an address. In SQL:
+        the ORM took three times the CPU of the round trip to build this."""
         game_columns = rows.columns(Game)
         found = rows.fetch_all(_locked_game_with_seats(connection.vendor), [game_key(game_id)])
         if not found:
@@ -185,9 +185,16 @@ class GameWriter:
 @functools.cache
 def _locked_game_with_seats(vendor: str) -> str:
     """The writer's read for the database ``vendor`` (the cache key): ``FOR UPDATE OF`` the
-    game where the database has it (not SQLite, whose writes lock the whole file anyway).
-    Each row: the game's columns (``rows.columns``), then one seat's, then whether the seat's
-    player has an email address."""
+    game and its seats where the database has it (not SQLite, whose writes lock the whole file
+    anyway). Each row: the game's columns (``rows.columns``), then one seat's, then whether the
+    seat's player has an email address.
+
+    The seats are locked too, not only the game, so that what a command decides from is what
+    the commands before it committed (docs/decisions.md, "Racing lobby commands"): a request
+    that waited for the lock gets, under READ COMMITTED, the newest version of the rows it
+    locked only, and a joined row it did not lock is the one it saw before it waited (every
+    racing join found the same seat open). The address is a subquery, not a join, for the same
+    reason: it is evaluated again for the seat's newest player."""
     seat_columns = ", ".join(
         f"seat.{column}"
         for column in ("user_id", "bot_level", "display_name", "is_away", "timeouts_in_row")
@@ -196,14 +203,14 @@ def _locked_game_with_seats(vendor: str) -> str:
     email = connection.ops.quote_name(person._meta.get_field(person.get_email_field_name()).column)
     lock = ""
     if connection.features.has_select_for_update_of:
-        lock = connection.ops.for_update_sql(of=("game",))
+        lock = connection.ops.for_update_sql(of=("game", "seat"))
     elif connection.features.has_select_for_update:
         lock = connection.ops.for_update_sql()
     return (
         f"SELECT {rows.columns(Game).select('game')}, {seat_columns}, "
-        f"COALESCE(person.{email} <> '', FALSE) FROM {Game._meta.db_table} game "
+        f"COALESCE((SELECT person.{email} <> '' FROM {person._meta.db_table} person "
+        f"WHERE person.id = seat.user_id), FALSE) FROM {Game._meta.db_table} game "
         f"JOIN {Seat._meta.db_table} seat ON seat.game_id = game.id "
-        f"LEFT JOIN {person._meta.db_table} person ON person.id = seat.user_id "
         f'WHERE game.id = %s ORDER BY seat."index" {lock}'
     )
 

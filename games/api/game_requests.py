@@ -77,7 +77,8 @@ class GameCreateSerializer(StrictSerializer):
         max_length=4,
         help_text=(
             "In seat order. At most one `user` seat: you. A second one is refused with 409 "
-            "(invalid_request), as joining a game you sit in is: no schema can count them."
+            "(invalid_request), as joining a game you sit in is (already_seated): no schema can "
+            "count them."
         ),
     )
     is_public = StrictBooleanField(

@@ -17,12 +17,29 @@ from games.api.game_requests import AddBotSerializer, JoinSerializer
 from games.api.game_serializers import GameViewSerializer
 from games.api.permissions import CanSeeGame, IsCreatorOrSeated
 
+JOIN_CONFLICT = schema.error(
+    "Every seat, or the seat asked for, is taken (code seat_taken; also once the game has "
+    "started); you already sit in this game (code already_seated); or the game was called off "
+    "(code invalid_request)."
+)
+BOT_CONFLICT = schema.error(
+    "Every seat, or the seat asked for, is taken (code seat_taken), or the game has started "
+    "(code invalid_request)."
+)
+
 
 def _lobby_schema(
-    operation_id: str, summary: str, description: str, *, limited: bool = False, **kwargs: object
+    operation_id: str,
+    summary: str,
+    description: str,
+    *,
+    limited: bool = False,
+    conflict: object = schema.CONFLICT,
+    **kwargs: object,
 ) -> object:
-    """``limited``: the request can reach one of the account's caps (``games.limits``)."""
-    errors = {"status_409": schema.CONFLICT}
+    """``limited``: the request can reach one of the account's caps (``games.limits``);
+    ``conflict``: what its 409 means."""
+    errors = {"status_409": conflict}
     if limited:
         errors["status_429"] = schema.LIMIT_REACHED
     return extend_schema(
@@ -45,6 +62,7 @@ class JoinView(GameObjectView):
         "Sit in the given open seat, or the first open one. The game starts once all are filled.",
         request=JoinSerializer,
         limited=True,
+        conflict=JOIN_CONFLICT,
     )
     def post(self, request: Request, game_id: int) -> Response:
         body = JoinSerializer(data=request.data)
@@ -78,6 +96,7 @@ class AddBotView(GameObjectView):
         "Only the game's creator or a seated player may, before the start.",
         request=AddBotSerializer,
         limited=True,
+        conflict=BOT_CONFLICT,
     )
     def post(self, request: Request, game_id: int) -> Response:
         body = AddBotSerializer(data=request.data)

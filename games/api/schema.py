@@ -42,7 +42,8 @@ class ErrorDetailSerializer(serializers.Serializer):
             "Stable and machine-readable: validation_error, parse_error, not_authenticated, "
             "authentication_failed, forbidden, not_found, method_not_allowed, "
             "unsupported_media_type, not_acceptable, throttled, illegal_action, "
-            "invalid_request, stale_version, idempotency_key_reused, precondition_required, "
+            "invalid_request, seat_taken, already_seated, stale_version, "
+            "idempotency_key_reused, precondition_required, "
             "invalid_header, request_too_large, server_error."
         )
     )

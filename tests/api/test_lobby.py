@@ -44,7 +44,7 @@ def test_joining_twice_or_a_taken_seat_is_409(
     taken = as_bob.post(game_url(open_game, "join/"), {"seat": 0}, format="json")
 
     assert (twice.status_code, taken.status_code) == (409, 409)
-    assert error_code(twice) == error_code(taken) == "invalid_request"
+    assert (error_code(twice), error_code(taken)) == ("already_seated", "seat_taken")
     assert footprint(open_game) == before
 
 

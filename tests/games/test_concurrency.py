@@ -4,16 +4,20 @@ version and the idempotency keys let exactly one through, and the log stays gap-
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import connection, transaction
 
 from games import services
 from games.errors import GameError, StaleVersion
+from games.event_kinds import EventKind
 from games.models import Game, GameEvent, IdempotencyRecord
+from games.writer import GameWriter
+from tests import races
 from tests.games.helpers import assert_consistent, reload, seqs
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -23,28 +27,7 @@ TAKE_THREE = {"type": "take_gems", "gems": ["white", "blue", "green"]}
 
 
 def all_at_once(request: Callable[[int], Any], clients: int = CLIENTS) -> list[Any]:
-    """Run ``request(i)`` for each client in its own thread, all released together by a
-    barrier; each thread has its own connection and closes it. Returns results or errors."""
-    barrier = threading.Barrier(clients)
-    outcomes: list[Any] = [None] * clients
-
-    def client(index: int) -> None:
-        try:
-            connection.ensure_connection()  # connect first, so the requests truly race
-            barrier.wait(timeout=30)
-            outcomes[index] = request(index)
-        except Exception as error:
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=client, args=(index,)) for index in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads)
-    return outcomes
+    return races.all_at_once(request, clients)
 
 
 def successes(outcomes: list[Any]) -> list[services.ActionResult]:
@@ -176,3 +159,39 @@ def test_clients_racing_through_a_game_keep_the_log_gap_free(
     assert appended == list(range(first_action + 1, game.version + 1))
     assert seqs(game) == list(range(1, game.version + 1))
     assert_consistent(game)
+
+
+def test_a_writer_that_waited_for_the_lock_reads_the_seats_as_committed_before_it(
+    make_user: Callable[..., User],
+) -> None:
+    """The locked read of a command that waited for another sees that command's seats and the
+    new player's address, not the seats as they were when it began to wait."""
+    dora = make_user("dora", email="dora@example.com")
+    game = services.game_create(
+        variant="splendor", seats=[services.OpenSeat()] * 3, created_by=None
+    )
+    read: dict[str, Any] = {}
+    waiting = threading.Event()
+
+    def second_writer() -> None:
+        try:
+            with transaction.atomic():
+                waiting.set()
+                writer = GameWriter.locked(game.pk)
+                read["seats"], read["has_email"] = writer.record.seats, dict(writer._has_email)
+        finally:
+            connection.close()
+
+    with transaction.atomic():
+        first = GameWriter.locked(game.pk)
+        first.append(EventKind.SEAT_TAKEN, {"seat": 0, "user": dora.pk, "display_name": "dora"},
+                     seat=0, actor=dora)  # fmt: skip
+        first.save()
+        thread = threading.Thread(target=second_writer)
+        thread.start()
+        waiting.wait(timeout=10)
+        time.sleep(0.3)  # the second writer's read is waiting for the lock by now
+    thread.join(timeout=30)
+
+    assert [seat.user_id for seat in read["seats"]] == [dora.pk, None, None]
+    assert read["has_email"] == {dora.pk: True}

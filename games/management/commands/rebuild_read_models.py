@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from games.integrity import rebuild_read_models
 from games.models import Game
+from games.projection import ImpossibleEvent
 
 
 class Command(BaseCommand):
@@ -20,10 +21,20 @@ class Command(BaseCommand):
         games = Game.objects.order_by("pk")
         if options["game_ids"]:
             games = games.filter(pk__in=options["game_ids"])
-        checked = rebuilt = 0
+        checked = rebuilt = left = 0
         for game in games.iterator():
             checked += 1
-            if rebuild_read_models(game):
+            try:
+                changed = rebuild_read_models(game)
+            except ImpossibleEvent as error:
+                # Nothing replays past it: the rows stay as they are (docs/decisions.md).
+                left += 1
+                self.stdout.write(f"game {game.pk}: left as it is, impossible event at {error}")
+                continue
+            if changed:
                 rebuilt += 1
                 self.stdout.write(f"game {game.pk}: rebuilt")
-        self.stdout.write(f"{checked} game(s) checked, {rebuilt} rebuilt")
+        summary = f"{checked} game(s) checked, {rebuilt} rebuilt"
+        if left:
+            summary += f", {left} left with an impossible event"
+        self.stdout.write(summary)
