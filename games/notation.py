@@ -100,13 +100,6 @@ class ReplayedGame:
     states: list[engine.State]
 
 
-def parse(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ImportRefused(f"The file is not valid JSON ({error}).") from None
-
-
 def replay(document: Any) -> ReplayedGame:
     """Replay a document through the engine; refuse it at the first step that does not work."""
     if not isinstance(document, Mapping):

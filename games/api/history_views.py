@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
-from games import exports, game_lists, history_services, selectors, timeline
+from games import exports, game_files, game_lists, history_services, selectors, timeline
 from games.api import schema
 from games.api.base import GameObjectView
 from games.api.concurrency import with_etag
@@ -34,8 +34,8 @@ from games.api.history_serializers import (
     ReplayQuerySerializer,
     ReplayStepSerializer,
 )
+from games.api.parsers import GameFileParser
 from games.errors import GameNotFound
-from games.history_forms import MAX_UPLOAD_BYTES
 
 
 def _with_errors(ok: tuple[int, str], response: OpenApiResponse) -> dict[Any, Any]:
@@ -214,8 +214,9 @@ class BulkExportView(FileDownloadView):
 
 class ImportView(APIView):
     permission_classes = (IsAuthenticated,)
+    parser_classes = (GameFileParser,)
     # A game file, not a command: read up to its own limit (splendor_site.middleware).
-    max_body_bytes = MAX_UPLOAD_BYTES
+    max_body_bytes = game_files.MAX_FILE_BYTES
     invalid_request_status = status.HTTP_400_BAD_REQUEST
 
     @extend_schema(
@@ -235,7 +236,7 @@ class ImportView(APIView):
     )
     def post(self, request: Request) -> Response:
         length = request.META.get("CONTENT_LENGTH") or "0"
-        if not length.isdigit() or int(length) > MAX_UPLOAD_BYTES:
+        if not length.isdigit() or int(length) > game_files.MAX_FILE_BYTES:
             raise PayloadTooLarge()
         game = history_services.game_import(document=request.data, uploaded_by=request.user)
         view = selectors.game_view_for_viewer(game, request.user)
