@@ -22,7 +22,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import exports, game_files, game_lists, history_services, selectors
+from games import exports, game_files, game_lists, history_services, notation, selectors
 from games.errors import GameNotFound, ImportRejected, LimitReached
 from games.history_forms import ForkForm, HistoryFilterForm, ImportForm
 from games.models import Game
@@ -164,6 +164,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
         moves=_move_list_html(timeline, step),
         revealed=timeline.revealed(),
         commitment=game.commitment,
+        imported_note=notation.IMPORTED_NOTE if game.is_imported else None,
     )
     return render(request, "games/replay/page.html", context)
 

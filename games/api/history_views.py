@@ -143,11 +143,11 @@ class NotationExportView(APIView):
         summary="Download a game in the notation (setup + moves)",
         description=(
             "Enough to replay the game with the engine (docs/notation.md) or to import it again. "
-            "A running game is a 404 for everyone but staff, who get it without the setup; its "
-            "message says it can be exported once it is over."
+            "`origin` marks an imported or forked game. A running game is a 409 (game_not_over) "
+            "for everyone but staff, who get it without the setup, as for every export."
         ),
         tags=["history"],
-        responses=schema.responses({200: GameDocumentSerializer}),
+        responses=schema.responses({200: GameDocumentSerializer}, status_409=schema.NOT_OVER),
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = exports.exportable_game(game_id, request.user)
@@ -173,13 +173,17 @@ class TextExportView(FileDownloadView):
         operation_id="games_export_text",
         summary="Download a game as a readable log",
         description=(
-            "Every step in words, as the History page and the replay viewer tell it. A running "
-            "game is a 404 as for `games_export_notation`."
+            "Every step in words, as the History page and the replay viewer tell it; an "
+            "imported game says so in its header. A running game is a 409 (game_not_over) as "
+            "for every export."
         ),
         tags=["history"],
-        responses=_with_errors(
-            (200, "text/plain"), OpenApiResponse(OpenApiTypes.STR, description="The log.")
-        ),
+        responses={
+            **_with_errors(
+                (200, "text/plain"), OpenApiResponse(OpenApiTypes.STR, description="The log.")
+            ),
+            (409, "application/json"): schema.NOT_OVER,
+        },
     )
     def get(self, request: Request, game_id: int) -> HttpResponse:
         game = exports.exportable_game(game_id, request.user)
@@ -226,12 +230,17 @@ class ImportView(APIView):
             "The body is a game in the notation (as `games_export_notation` gives it), at most "
             "5 MB. It is replayed through the engine; if any step fails, or the result differs, "
             "it is refused (400, code import_rejected) naming the first bad step, and nothing "
-            "is stored. The new game is marked `origin: {kind: import}`."
+            "is stored. The same limits hold as for the site's upload form: at most 5 MB, "
+            "arrays and objects at most 32 deep, at most 5000 moves. An import counts against "
+            "your hourly cap on new games (429, limit_reached). The new game is marked "
+            "`origin: {kind: import}`; its seats are the file's names, none of them an account."
         ),
         tags=["history"],
         request=GameDocumentSerializer,
         responses=schema.responses(
-            {201: GameViewSerializer}, status_413=schema.error("The body is over 5 MB.")
+            {201: GameViewSerializer},
+            status_413=schema.error("The body is over 5 MB."),
+            status_429=schema.LIMIT_REACHED,
         ),
     )
     def post(self, request: Request) -> Response:
