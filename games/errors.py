@@ -95,6 +95,16 @@ class AlreadySeated(InvalidRequest):
     code = "already_seated"
 
 
+class GameNotOver(GameError):
+    """An export of a game that still runs: its file exists once the game is over (issue 12).
+
+    409, as every request the game's present status refuses; staff alone may export a running
+    game, without its setup."""
+
+    code = "game_not_over"
+    http_status = 409
+
+
 class ImportRejected(GameError):
     """An uploaded game that does not replay (or is not a game file): the message says why,
     naming the first bad step."""

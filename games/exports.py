@@ -1,7 +1,8 @@
 """Reads that export games: one game as a document or a text log, and the bulk open database.
 
 A running game is exported to staff only, and then without what players cannot see (the
-setup: seed and deck order); everyone else gets the same 404 as for a missing game.
+setup: seed and deck order); everyone else gets a 409 ``game_not_over``. A game the viewer may
+not see is the same 404 as a missing game.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from django.db import connection
 
 from games import notation
-from games.errors import GameNotFound
+from games.errors import GameNotFound, GameNotOver
 from games.event_kinds import EventKind
 from games.models import Game, GameEvent, Seat
 from games.selectors import Viewer, can_view, game_events_for_viewer, game_get
@@ -30,16 +31,17 @@ MOVE_KINDS = (EventKind.GAME_STARTED, EventKind.ACTION_TAKEN, EventKind.PLAYER_R
 def exportable_game(game_id: int, viewer: Viewer) -> Game:
     """The game, if ``viewer`` may export it: over, or running and ``viewer`` is staff.
 
+    The one rule of every export (the whole log, the notation, the text; API and pages alike).
     A game the viewer may not see is missing, in the same words as a game id never used. One
-    they see that still runs is a 404 too (issue 12: its file does not exist until the end, and
-    its setup would reveal the coming cards), whose message says when it will exist.
+    they see that still runs is refused with ``GameNotOver`` (409: the game exists, its file
+    does not yet, and its setup would reveal the coming cards), whose message says when.
     """
     game = game_get(game_id)
     if not can_view(game, viewer):
         raise GameNotFound(f"There is no game {game_id}.")
     is_staff = viewer is not None and getattr(viewer, "is_staff", False)
     if game.is_running and not is_staff:
-        raise GameNotFound(f"Game {game_id} can be exported once it is over.")
+        raise GameNotOver(f"Game {game_id} can be exported once it is over.")
     return game
 
 

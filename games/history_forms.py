@@ -7,13 +7,13 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser
 
-from games import engine
+from games import engine, game_files
 from games.forms import bot_choices
 from games.game_lists import OPPONENTS, HistoryFilters
 from games.models import Game, Seat
+from games.notation import ImportRefused
 from games.services import BotSeat, OpenSeat, SeatRequest, UserSeat
 
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 UPLOAD_TYPES = ("application/json", "text/json", "text/plain", "application/octet-stream", "")
 """What browsers label a .json file with; anything else (an image, a zip) is refused."""
 
@@ -68,18 +68,16 @@ class ImportForm(forms.Form):
     is_public = forms.BooleanField(required=False, initial=True, label="Public game")
 
     def clean_file(self) -> Any:
+        """The file's JSON document, read by the one game-file reader (``games.game_files``)."""
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_UPLOAD_BYTES:
-            raise forms.ValidationError("The file is larger than 5 MB.")
         if (upload.content_type or "").split(";")[0].strip() not in UPLOAD_TYPES:
             raise forms.ValidationError(
                 f"A game file is JSON text, not {upload.content_type}: upload the .json export."
             )
-        raw = upload.read(MAX_UPLOAD_BYTES + 1)
         try:
-            return raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise forms.ValidationError("The file is not UTF-8 text.") from None
+            return game_files.read_game_file(upload.read(game_files.MAX_FILE_BYTES + 1))
+        except ImportRefused as error:
+            raise forms.ValidationError(str(error)) from None
 
 
 class ForkForm(forms.Form):

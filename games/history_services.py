@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from games import engine, notation, projection
+from games import engine, limits, notation, projection
 from games.errors import GameNotFound, ImportRejected, InvalidRequest, NotAllowed
 from games.event_kinds import EventKind
 from games.models import Game, Seat
@@ -28,13 +28,20 @@ IMPORT_ORIGIN = {"kind": "import"}
 def game_import(
     *, document: Any, uploaded_by: AbstractBaseUser | None, is_public: bool = True
 ) -> Game:
-    """Record a finished game from a document in our notation, after replaying it in full."""
+    """Record a finished game from a document in our notation, after replaying it in full.
+
+    The import counts against ``uploaded_by``'s hourly cap on new games (``games.limits``).
+    Its seats are the file's names, as text: no seat is a registered player's, whatever it is
+    called, so the game is in nobody's list of games and in nobody's statistics.
+    """
     try:
         replayed = notation.replay(document)
     except notation.ImportRefused as error:
         raise ImportRejected(str(error)) from None
     seat_count = len(replayed.seats)
     with transaction.atomic():
+        if uploaded_by is not None:
+            limits.check_can_add_a_game(uploaded_by)
         game = Game.objects.create(variant=replayed.variant, seat_count=seat_count,
                                    is_public=is_public, created_by=uploaded_by,
                                    origin=dict(IMPORT_ORIGIN))  # fmt: skip

@@ -22,9 +22,9 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import exports, game_lists, history_services, notation, selectors
-from games.errors import GameNotFound, ImportRejected
-from games.history_forms import MAX_UPLOAD_BYTES, ForkForm, HistoryFilterForm, ImportForm
+from games import exports, game_files, game_lists, history_services, notation, selectors
+from games.errors import GameNotFound, ImportRejected, LimitReached
+from games.history_forms import ForkForm, HistoryFilterForm, ImportForm
 from games.models import Game
 from games.presenters import presenter_for
 from games.timeline import (
@@ -164,6 +164,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
         moves=_move_list_html(timeline, step),
         revealed=timeline.revealed(),
         commitment=game.commitment,
+        imported_note=notation.IMPORTED_NOTE if game.is_imported else None,
     )
     return render(request, "games/replay/page.html", context)
 
@@ -237,26 +238,29 @@ def game_export_text(request: HttpRequest, game_id: int) -> HttpResponse:
     return response
 
 
-@allows_body_up_to(MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD_BYTES)
+@allows_body_up_to(game_files.MAX_FILE_BYTES + UPLOAD_FORM_OVERHEAD_BYTES)
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST":
+        status = 400
         if form.is_valid():
             try:
-                document = notation.parse(form.cleaned_data["file"])
                 game = history_services.game_import(
-                    document=document,
+                    document=form.cleaned_data["file"],
                     uploaded_by=request.user,
                     is_public=form.cleaned_data["is_public"],
                 )
-            except (notation.ImportRefused, ImportRejected) as error:
-                form.add_error("file", str(getattr(error, "message", error)))
+            except ImportRejected as error:
+                form.add_error("file", error.message)
+            except LimitReached as error:
+                form.add_error(None, error.message)
+                status = error.http_status
             else:
                 messages.info(request, "The game was imported: here it is, step by step.")
                 return SeeOther(reverse("game_replay", args=[game.pk]))
-        return render(request, "games/history/import.html", {"form": form}, status=400)
+        return render(request, "games/history/import.html", {"form": form}, status=status)
     return render(request, "games/history/import.html", {"form": form})
 
 

@@ -3,8 +3,9 @@
 Three caps, each a setting: games waiting or in progress that an account plays in or created
 (``GAMES_MAX_ACTIVE_PER_ACCOUNT``), games between bots only that it created and that are in
 progress (``GAMES_MAX_BOT_ONLY_PER_ACCOUNT``), and games it created in the last hour
-(``GAMES_MAX_CREATED_PER_HOUR``). The services check them inside their transaction, after
-locking the account's row, so that a burst of parallel requests cannot slip past a count.
+(``GAMES_MAX_CREATED_PER_HOUR``, imports included). The services check them inside their
+transaction, after locking the account's row, so that a burst of parallel requests cannot slip
+past a count.
 Games made by the system (``created_by`` None: ``play_bots``) are not counted against anyone.
 """
 
@@ -32,6 +33,15 @@ def lock_account(user: AbstractBaseUser) -> None:
 
 def check_can_create(user: AbstractBaseUser, *, bot_only: bool) -> None:
     """Refuse a new game (``bot_only``: every seat a bot) past any of the account's caps."""
+    check_can_add_a_game(user)
+    check_can_play_another(user, locked=True)
+    if bot_only:
+        check_can_run_another_bot_game(user, locked=True)
+
+
+def check_can_add_a_game(user: AbstractBaseUser) -> None:
+    """Refuse one more game past the hourly cap: a new game, or an import (which is finished,
+    so it takes no seat and runs no bot, but is listed and stored like any other)."""
     lock_account(user)
     created_lately = Game.objects.filter(
         created_by=user, created_at__gte=timezone.now() - timedelta(hours=1)
@@ -43,9 +53,6 @@ def check_can_create(user: AbstractBaseUser, *, bot_only: bool) -> None:
             "try again later.",
             limit=most,
         )
-    check_can_play_another(user, locked=True)
-    if bot_only:
-        check_can_run_another_bot_game(user, locked=True)
 
 
 def check_can_play_another(user: AbstractBaseUser, *, locked: bool = False) -> None:

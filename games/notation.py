@@ -22,6 +22,13 @@ MAX_MOVES = 5000
 """More moves than any real game makes (random play ends within a few hundred)."""
 
 
+IMPORTED_NOTE = (
+    "Imported from an uploaded file, not played here: the players' names are the file's text, "
+    "not accounts on this site."
+)
+"""How every page and export marks an imported game."""
+
+
 class ImportRefused(ValueError):
     """The document does not replay; the message names the first bad step."""
 
@@ -79,6 +86,8 @@ def text_log(document: Mapping[str, Any], lines: Sequence[str]) -> str:
         f"Splendor Online game {document['game']} ({document['variant']})",
         "Players: " + ", ".join(names),
     ]
+    if (document.get("origin") or {}).get("kind") == "import":
+        head.insert(1, IMPORTED_NOTE)
     if document.get("commitment"):
         head.append(f"Shuffle commitment: {document['commitment']}")
     if document.get("setup"):
@@ -98,13 +107,6 @@ class ReplayedGame:
     result: dict[str, Any]
     salt: str
     states: list[engine.State]
-
-
-def parse(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ImportRefused(f"The file is not valid JSON ({error}).") from None
 
 
 def replay(document: Any) -> ReplayedGame:

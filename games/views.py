@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from games import (
     describe,
+    notation,
     page_regions,
     seating_views,
     selectors,
@@ -135,6 +136,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         "regions": page_regions.page_regions(request, game, data) if data["state"] else None,
         "table_template": variants.web_for(game.variant).table_template,
         "result": _result(data),
+        "imported_note": notation.IMPORTED_NOTE if game.is_imported else None,
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
     }
     response = render(request, "games/game.html", context)

@@ -422,7 +422,7 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.Game.Status",
         "BotLevelEnum": "games.models.Seat.BotLevel",
         "GemColourEnum": "games.api.action_serializers.GEM_COLOURS",
-        "OriginKindEnum": "games.api.history_serializers.ORIGIN_KINDS",
+        "OriginKindEnum": "games.api.game_serializers.ORIGIN_KINDS",
         "EventKindEnum": "games.models.GameEvent.Kind",
         "VariantEnum": "games.engine.VARIANTS",
         "DuelVariantEnum": "games.api.game_serializers.DUEL_VARIANT",

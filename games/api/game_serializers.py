@@ -271,9 +271,23 @@ class EventPageSerializer(serializers.Serializer):
     next = serializers.URLField(help_text="The URL to fetch (or poll) for the next events.")
 
 
+ORIGIN_KINDS = ("import", "fork")
+
+
+class OriginSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=list(ORIGIN_KINDS))
+    game = serializers.IntegerField(required=False, help_text="fork: the game it came from.")
+    step = serializers.IntegerField(required=False, help_text="fork: the step it came from.")
+
+
 class GameExportSerializer(serializers.Serializer):
     """A finished or aborted game, everything revealed: replay it and check the shuffle."""
 
     format = serializers.CharField()
+    origin = OriginSerializer(
+        allow_null=True,
+        help_text="Set for imported and forked games. An imported game was not played here: "
+        "its seats' names are the file's text, none of them an account.",
+    )
     game = GameViewSerializer()
     events = EventSerializer(many=True)

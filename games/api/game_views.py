@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from games import selectors, services
+from games import exports, selectors, services
 from games.api import schema
 from games.api.base import GameObjectView
 from games.api.concurrency import is_unchanged_for, with_etag
@@ -33,7 +33,6 @@ from games.api.game_serializers import (
     GameSummaryPageSerializer,
     GameViewSerializer,
 )
-from games.errors import InvalidRequest
 from games.services import BotSeat, OpenSeat, SeatRequest, UserSeat
 
 EXPORT_FORMAT = "splendor-online/game-export/1"
@@ -216,21 +215,22 @@ class GameExportView(GameObjectView):
         description=(
             "The whole event log and the revealed setup (seed, deck order, salt) of a finished "
             "or aborted game, so anyone can replay it and check the shuffle against the "
-            "commitment published at the start. 409 (invalid_request) while the game runs."
+            "commitment published at the start. `origin` marks an imported or forked game. "
+            "While the game runs: 409 (game_not_over), as for every export; staff get it "
+            "without the setup."
         ),
         tags=["history"],
         responses=schema.responses(
             {200: GameExportSerializer},
-            status_409=schema.error("The game is not over yet (code invalid_request)."),
+            status_409=schema.NOT_OVER,
         ),
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = self.get_game()
-        if game.is_running:
-            raise InvalidRequest("A game can be exported once it is over.")
+        game = exports.exportable_game(game_id, request.user)
         return Response(
             {
                 "format": EXPORT_FORMAT,
+                "origin": game.origin,
                 "game": selectors.game_view_for_viewer(game, request.user),
                 "events": selectors.game_events_for_viewer(game, request.user),
             }

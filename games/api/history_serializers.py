@@ -10,6 +10,7 @@ from games.api.game_requests import NewSeatField
 from games.api.game_serializers import (
     EventSerializer,
     GameResultSerializer,
+    OriginSerializer,
     SeatViewSerializer,
     StateViewField,
 )
@@ -18,7 +19,6 @@ from games.models import Game, Seat
 
 MAX_HISTORY_PER_PAGE = 100
 USERNAME_PATTERN = r"^[\w.@+-]+$"
-ORIGIN_KINDS = ("import", "fork")
 
 
 class HistoryQuerySerializer(StrictSerializer):
@@ -45,12 +45,6 @@ class HistoryQuerySerializer(StrictSerializer):
     until = serializers.DateField(required=False, help_text="Created on or before this day.")
     page = serializers.IntegerField(min_value=1, default=1)
     limit = serializers.IntegerField(min_value=1, max_value=MAX_HISTORY_PER_PAGE, default=20)
-
-
-class OriginSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=list(ORIGIN_KINDS))
-    game = serializers.IntegerField(required=False, help_text="fork: the game it came from.")
-    step = serializers.IntegerField(required=False, help_text="fork: the step it came from.")
 
 
 class HistoryRowSerializer(serializers.Serializer):

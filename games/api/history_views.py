@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
-from games import exports, game_lists, history_services, selectors, timeline
+from games import exports, game_files, game_lists, history_services, selectors, timeline
 from games.api import schema
 from games.api.base import GameObjectView
 from games.api.concurrency import with_etag
@@ -34,8 +34,8 @@ from games.api.history_serializers import (
     ReplayQuerySerializer,
     ReplayStepSerializer,
 )
+from games.api.parsers import GameFileParser
 from games.errors import GameNotFound
-from games.history_forms import MAX_UPLOAD_BYTES
 
 
 def _with_errors(ok: tuple[int, str], response: OpenApiResponse) -> dict[Any, Any]:
@@ -143,11 +143,11 @@ class NotationExportView(APIView):
         summary="Download a game in the notation (setup + moves)",
         description=(
             "Enough to replay the game with the engine (docs/notation.md) or to import it again. "
-            "A running game is a 404 for everyone but staff, who get it without the setup; its "
-            "message says it can be exported once it is over."
+            "`origin` marks an imported or forked game. A running game is a 409 (game_not_over) "
+            "for everyone but staff, who get it without the setup, as for every export."
         ),
         tags=["history"],
-        responses=schema.responses({200: GameDocumentSerializer}),
+        responses=schema.responses({200: GameDocumentSerializer}, status_409=schema.NOT_OVER),
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = exports.exportable_game(game_id, request.user)
@@ -173,13 +173,17 @@ class TextExportView(FileDownloadView):
         operation_id="games_export_text",
         summary="Download a game as a readable log",
         description=(
-            "Every step in words, as the History page and the replay viewer tell it. A running "
-            "game is a 404 as for `games_export_notation`."
+            "Every step in words, as the History page and the replay viewer tell it; an "
+            "imported game says so in its header. A running game is a 409 (game_not_over) as "
+            "for every export."
         ),
         tags=["history"],
-        responses=_with_errors(
-            (200, "text/plain"), OpenApiResponse(OpenApiTypes.STR, description="The log.")
-        ),
+        responses={
+            **_with_errors(
+                (200, "text/plain"), OpenApiResponse(OpenApiTypes.STR, description="The log.")
+            ),
+            (409, "application/json"): schema.NOT_OVER,
+        },
     )
     def get(self, request: Request, game_id: int) -> HttpResponse:
         game = exports.exportable_game(game_id, request.user)
@@ -214,8 +218,9 @@ class BulkExportView(FileDownloadView):
 
 class ImportView(APIView):
     permission_classes = (IsAuthenticated,)
+    parser_classes = (GameFileParser,)
     # A game file, not a command: read up to its own limit (splendor_site.middleware).
-    max_body_bytes = MAX_UPLOAD_BYTES
+    max_body_bytes = game_files.MAX_FILE_BYTES
     invalid_request_status = status.HTTP_400_BAD_REQUEST
 
     @extend_schema(
@@ -225,17 +230,22 @@ class ImportView(APIView):
             "The body is a game in the notation (as `games_export_notation` gives it), at most "
             "5 MB. It is replayed through the engine; if any step fails, or the result differs, "
             "it is refused (400, code import_rejected) naming the first bad step, and nothing "
-            "is stored. The new game is marked `origin: {kind: import}`."
+            "is stored. The same limits hold as for the site's upload form: at most 5 MB, "
+            "arrays and objects at most 32 deep, at most 5000 moves. An import counts against "
+            "your hourly cap on new games (429, limit_reached). The new game is marked "
+            "`origin: {kind: import}`; its seats are the file's names, none of them an account."
         ),
         tags=["history"],
         request=GameDocumentSerializer,
         responses=schema.responses(
-            {201: GameViewSerializer}, status_413=schema.error("The body is over 5 MB.")
+            {201: GameViewSerializer},
+            status_413=schema.error("The body is over 5 MB."),
+            status_429=schema.LIMIT_REACHED,
         ),
     )
     def post(self, request: Request) -> Response:
         length = request.META.get("CONTENT_LENGTH") or "0"
-        if not length.isdigit() or int(length) > MAX_UPLOAD_BYTES:
+        if not length.isdigit() or int(length) > game_files.MAX_FILE_BYTES:
             raise PayloadTooLarge()
         game = history_services.game_import(document=request.data, uploaded_by=request.user)
         view = selectors.game_view_for_viewer(game, request.user)

@@ -5,7 +5,8 @@ Every JSON body of the API comes through here (``DEFAULT_PARSER_CLASSES``). A bo
 is refused before it is parsed (413), whatever its Content-Length claimed; JSON nested deeper
 than ``MAX_JSON_DEPTH`` is refused as a parse error (400) before any serializer, service or
 ``json.dumps`` walks it recursively. No request body of the API is more than a few levels deep,
-so the limit leaves ample room.
+so the limit leaves ample room. A game file to import is read by ``GameFileParser``, with the
+limits of every other way a game file comes in.
 """
 
 from __future__ import annotations
@@ -17,8 +18,13 @@ from typing import IO, Any
 from django.conf import settings
 from rest_framework import status
 from rest_framework.exceptions import APIException, ParseError
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import BaseParser, JSONParser
 from rest_framework.utils.json import strict_constant
+
+from games import game_files
+from games.errors import ImportRejected
+from games.json_depth import json_depth_exceeds
+from games.notation import ImportRefused
 
 MAX_JSON_DEPTH = 32
 """Arrays and objects inside one another, counting the outermost."""
@@ -59,22 +65,26 @@ class BoundedJSONParser(JSONParser):
         return data
 
 
-def json_depth_exceeds(value: Any, limit: int) -> bool:
-    """Whether ``value`` nests arrays and objects more than ``limit`` deep (without recursion)."""
-    pending: list[tuple[Any, int]] = [(value, 1)]
-    while pending:
-        item, depth = pending.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        if depth > limit:
-            return True
-        pending.extend((child, depth + 1) for child in children)
-    return False
-
-
 def _too_deep() -> str:
     return f"JSON parse error - arrays and objects nested more than {MAX_JSON_DEPTH} deep."
+
+
+class GameFileParser(BaseParser):
+    """The import's reader: the body is a game file, read by the one game-file reader
+    (``games.game_files``) with the same limits as the upload form and ``import_game``."""
+
+    media_type = "application/json"
+
+    def parse(
+        self,
+        stream: IO[bytes] | None,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        raw = stream.read(game_files.MAX_FILE_BYTES + 1) if stream is not None else b""
+        try:
+            return game_files.read_game_file(raw)
+        except game_files.GameFileTooLarge:
+            raise RequestTooLarge(game_files.MAX_FILE_BYTES) from None
+        except ImportRefused as error:
+            raise ImportRejected(str(error)) from None

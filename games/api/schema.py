@@ -72,6 +72,10 @@ UNAUTHENTICATED = error("No valid credentials: send `Authorization: Bearer <toke
 FORBIDDEN = error("You may not do this.")
 NOT_FOUND = error("No such game (or you may not see it), or no such URL.")
 CONFLICT = error("The game's status does not allow this now (code invalid_request).")
+NOT_OVER = error(
+    "The game still runs (code game_not_over): its export exists once it is over. Staff may "
+    "export a running game, without its setup."
+)
 THROTTLED = error("Too many actions: wait `Retry-After` seconds.")
 LIMIT_REACHED = error(
     "The account is at a cap (code limit_reached): games waiting or in progress, games between "

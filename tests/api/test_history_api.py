@@ -87,7 +87,7 @@ def test_a_replay_step_and_the_same_404_for_a_step_past_the_end(
     assert past.json()["error"]["code"] == missing.json()["error"]["code"] == "not_found"
 
 
-def test_export_of_a_running_game_is_a_404_except_for_staff(
+def test_every_export_of_a_running_game_is_the_same_409_except_for_staff(
     as_alice: APIClient,
     alice: User,
     bob: User,
@@ -97,18 +97,20 @@ def test_export_of_a_running_game_is_a_404_except_for_staff(
     game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
                                 created_by=alice, seed=2**50 + 1)  # fmt: skip
     play(game, random.Random(1), moves=6)
-    for path in ("export/notation/", "export/text/"):
+    for path in ("export/", "export/notation/", "export/text/"):
         refused = as_alice.get(game_url(game, path))
-        assert refused.status_code == 404
+        assert refused.status_code == 409, path
         assert refused.json()["error"] == {
-            "code": "not_found",
+            "code": "game_not_over",
             "message": f"Game {game.pk} can be exported once it is over.",
             "details": {},
         }
     staff = client_for(make_user("root", is_staff=True))
-    document = staff.get(game_url(game, "export/notation/")).json()
-    assert document["setup"] is None
-    assert str(2**50 + 1) not in json.dumps(document)
+    for path in ("export/", "export/notation/", "export/text/"):
+        exported = staff.get(game_url(game, path))
+        assert exported.status_code == 200, path
+        assert str(2**50 + 1) not in exported.content.decode(), path
+    assert staff.get(game_url(game, "export/notation/")).json()["setup"] is None
 
 
 def test_export_of_a_private_game_is_the_same_404_as_a_missing_game(
@@ -117,7 +119,7 @@ def test_export_of_a_private_game_is_the_same_404_as_a_missing_game(
     game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
                                 created_by=alice, is_public=False)  # fmt: skip
     stranger = client_for(make_user("stranger"))
-    for path in ("export/notation/", "export/text/"):
+    for path in ("export/", "export/notation/", "export/text/"):
         hidden = stranger.get(game_url(game, path))
         missing = stranger.get(f"/api/v1/games/{game.pk + 1000}/{path}")
         assert hidden.status_code == missing.status_code == 404

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from games import engine, exports, history_services, selectors, services, timeline
-from games.errors import GameNotFound, ImportRejected, NotAllowed
+from games.errors import GameNotFound, GameNotOver, ImportRejected, NotAllowed
 from games.models import Game, GameEvent
 from games.services import BotSeat, UserSeat
 from tests.finished_games import finished_game, play
@@ -154,7 +154,7 @@ def test_a_running_game_exports_only_to_staff_and_without_its_setup(
                                 created_by=alice, seed=2**51 + 12345)  # fmt: skip
     game = play(game, random.Random(3), moves=10)
     for viewer in (alice, bob, None):
-        with pytest.raises(GameNotFound, match="once it is over"):
+        with pytest.raises(GameNotOver, match="once it is over"):
             exports.exportable_game(game.pk, viewer)
     exported = exports.exportable_game(game.pk, staff)
     document = exports.game_document_for_viewer(exported, staff)

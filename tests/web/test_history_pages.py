@@ -126,13 +126,13 @@ def test_downloads_of_a_finished_game(client: Client, finished: Game) -> None:
     assert f"/games/{finished.pk}/export.json" in page
 
 
-def test_the_download_of_a_running_game_is_a_404_as_in_the_api(
+def test_the_download_of_a_running_game_is_a_409_as_in_the_api(
     alice_client: Client, two_player_game: Game
 ) -> None:
     for kind in ("json", "txt"):
         page = alice_client.get(f"/games/{two_player_game.pk}/export.{kind}")
         api = alice_client.get(f"/api/v1/games/{two_player_game.pk}/export/notation/")
-        assert page.status_code == api.status_code == 404
+        assert page.status_code == api.status_code == 409
         assert "once it is over" in page.content.decode()
 
 

@@ -8,9 +8,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import history_services, notation
-from games.errors import ImportRejected
-from games.history_forms import MAX_UPLOAD_BYTES
+from games import game_files, history_services
+from games.errors import ImportRejected, LimitReached
+from games.notation import ImportRefused
 
 
 class Command(BaseCommand):
@@ -28,13 +28,14 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
         try:
-            if path.stat().st_size > MAX_UPLOAD_BYTES:
-                raise CommandError(f"{path} is larger than 5 MB.")
-            text = path.read_bytes().decode("utf-8")
+            with path.open("rb") as file:
+                raw = file.read(game_files.MAX_FILE_BYTES + 1)
         except OSError as error:
             raise CommandError(f"cannot read {path}: {error.strerror}") from None
-        except UnicodeDecodeError:
-            raise CommandError(f"{path} is not UTF-8 text.") from None
+        try:
+            document = game_files.read_game_file(raw)
+        except ImportRefused as error:
+            raise CommandError(f"{path}: {error}") from None
         uploader = None
         if options["user"]:
             uploader = get_user_model().objects.filter(username=options["user"]).first()
@@ -42,10 +43,10 @@ class Command(BaseCommand):
                 raise CommandError(f"there is no user {options['user']!r}")
         try:
             game = history_services.game_import(
-                document=notation.parse(text),
+                document=document,
                 uploaded_by=uploader,
                 is_public=not options["private"],
             )
-        except (notation.ImportRefused, ImportRejected) as error:
-            raise CommandError(f"{path}: {getattr(error, 'message', error)}") from None
+        except (ImportRejected, LimitReached) as error:
+            raise CommandError(f"{path}: {error.message}") from None
         self.stdout.write(f"imported game {game.pk} ({len(game.result['points'])} players)")
