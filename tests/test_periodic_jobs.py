@@ -71,7 +71,7 @@ def test_the_command_runs_every_job_of_beats_schedule_once(alice: User, bob: Use
     call_command("run_periodic_jobs", stdout=out)
 
     # Nothing is due on a new site; beat's heartbeat is recorded where there is Redis to hold it.
-    done = {name: 0 for name in settings.CELERY_BEAT_SCHEDULE}
+    done = dict.fromkeys(settings.CELERY_BEAT_SCHEDULE, 0)
     done["record-beat-heartbeat"] = 1 if settings.REDIS_URL else 0
     assert out.getvalue().splitlines() == [f"{name}: {count}" for name, count in done.items()]
 
