@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.core import checks
 
 
 class GamesConfig(AppConfig):
@@ -9,6 +10,9 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games import after_commit, deadline_tasks, live, tasks
+        from games.variants.completeness import check_every_game_is_complete
+
+        checks.register(check_every_game_is_complete)
 
         # Pages first: in the embedded mode the bot's turn runs inside its hook, and the
         # player's own move should not wait for it to reach the other pages.

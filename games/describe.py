@@ -71,10 +71,11 @@ def sentence(kind: str) -> Callable[[SentenceFor], SentenceFor]:
     return register
 
 
-def describe_event(
-    event: Mapping[str, Any], names: Sequence[str], *, variant: str = "splendor"
-) -> str:
+def describe_event(event: Mapping[str, Any], names: Sequence[str], *, variant: str) -> str:
     """One past event as a sentence, e.g. "alice bought a level 1 red card (1 point).".
+
+    ``variant`` is the game's: each game puts its actions in its own words (no default, so
+    that no caller can put a Duel move in the base game's words, as turn mail once did).
 
     The event's ``consequences`` (filled in by the selectors that replay the game) follow as
     sentences of their own: "alice was visited by a noble: +3.".
@@ -156,7 +157,7 @@ def _noble_visit(consequence: Mapping[str, Any], names: Sequence[str]) -> str:
 CONSEQUENCE_SENTENCES["noble_visit"] = _noble_visit
 
 
-def describe_action(action: Mapping[str, Any], *, variant: str = "splendor") -> str:
+def describe_action(action: Mapping[str, Any], *, variant: str) -> str:
     """An action in words, without its subject: "took white, blue and red"."""
     # Imported here: each variant's presenter builds on this module's words.
     from games.presenters import presenter_for

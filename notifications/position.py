@@ -1,9 +1,9 @@
 """The position in a mail, per variant: what one player may see, in words.
 
 Built only from the engine's ``view`` for that player (as every page is), so a mail can show no
-card the player could not see on the game page. Each variant registers its own builder and its
-own templates (``notifications/mail/position/<variant>.txt|html``); a variant without one gets a
-mail without the position, and its link.
+card the player could not see on the game page. Each variant registers its own builder, its
+words for a card and its own templates (``notifications/mail/position/<variant>.txt|html``);
+the start-up check (``games.variants.completeness``) refuses a game without them.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.describe import gems_in_words
+from games.variants.duel_words import space_name
 
 PositionBuilder = Callable[[Mapping[str, Any], Sequence[str], int | None], dict[str, Any]]
 
@@ -72,7 +73,99 @@ def splendor_position(
             "players": players}  # fmt: skip
 
 
-POSITION_BUILDERS: dict[str, PositionBuilder] = {"splendor": splendor_position}
+# Splendor Duel ------------------------------------------------------------------------------
+
+
+def _duel_card(card: Mapping[str, Any]) -> dict[str, Any]:
+    colour = card["colour"] or "colourless"
+    extras = [
+        f"{count} {word}{'s' if count != 1 else ''}"
+        for count, word in ((card["points"], "point"), (card["crowns"], "crown"))
+        if count
+    ]
+    if card["bonus"] > 1:
+        extras.append(f"{card['bonus']} bonuses")
+    if card["ability"] != "none":
+        extras.append(card["ability"].replace("_", " "))
+    worth = "".join(f", {extra}" for extra in extras)
+    return {
+        "id": card["id"],
+        "text": f"level {card['level']} {colour}{worth}, costs {gems_in_words(card['cost'])}",
+    }
+
+
+def _duel_reserved(card: Mapping[str, Any]) -> dict[str, Any]:
+    if card.get("hidden"):
+        return {"id": None, "text": f"a level {card['level']} card reserved unseen"}
+    shown = _duel_card(card)
+    if card.get("blind"):
+        shown["text"] += " (you reserved it unseen)"
+    return shown
+
+
+def _royal(royal: Mapping[str, Any]) -> str:
+    ability = royal["ability"].replace("_", " ")
+    points = f"{royal['points']} point{'s' if royal['points'] != 1 else ''}"
+    return points if ability == "none" else f"{points}, {ability}"
+
+
+def duel_position(
+    view: Mapping[str, Any], names: Sequence[str], viewer_seat: int | None
+) -> dict[str, Any]:
+    """The board's tokens by space (as the page names them), the pyramid, the royals, and each
+    player's tokens, bonuses, crowns, privileges and reserved cards as ``view`` shows them."""
+    board = [
+        {
+            "row": row + 1,
+            "spaces": [
+                {"name": space_name((row, column)), "token": colour or "empty"}
+                for column, colour in enumerate(cells)
+            ],
+        }
+        for row, cells in enumerate(view["board"])
+    ]
+    rows = [
+        {
+            "level": level,
+            "deck": view["decks"][level - 1],
+            "cards": [_duel_card(card) for card in view["pyramid"][level - 1] if card],
+        }
+        for level in (3, 2, 1)
+    ]
+    players = [
+        {
+            "name": names[player["seat"]],
+            "is_you": player["seat"] == viewer_seat,
+            "points": player["points"],
+            "crowns": player["crowns"],
+            "best_colour_points": max(player["colour_points"].values(), default=0),
+            "privileges": player["privileges"],
+            "tokens": gems_in_words(player["tokens"]),
+            "bonuses": gems_in_words(player["bonuses"]),
+            "reserved": [_duel_reserved(card) for card in player["reserved"]],
+            "royals": [_royal(royal) for royal in player["royals"]],
+        }
+        for player in view["players"]
+    ]
+    return {
+        "board": board,
+        "bag": sum(view["bag"].values()),
+        "privileges": view["privileges"],
+        "rows": rows,
+        "royals": [_royal(royal) for royal in view["royals"]],
+        "players": players,
+    }
+
+
+POSITION_BUILDERS: dict[str, PositionBuilder] = {
+    "splendor": splendor_position,
+    "duel": duel_position,
+}
+CARD_WORDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "splendor": _card,
+    "duel": _duel_card,
+}
+"""A face-up card as each game's mail spells it (the leak tests look for hidden cards' words)."""
 
 
 def position_for(

@@ -96,7 +96,9 @@ def turn_mail_context(game: Game, user: AbstractBaseUser, seat: int) -> dict[str
         game, user, after_seq=max(last_own, game.version - HAPPENED_WINDOW)
     )
     happened = [
-        describe_event(event, names) for event in events if event["kind"] not in LOBBY_KINDS
+        describe_event(event, names, variant=game.variant)
+        for event in events
+        if event["kind"] not in LOBBY_KINDS
     ]
     zone = time_zone_of(user)
     return {

@@ -65,7 +65,7 @@ def game_link(request: HttpRequest, token: str) -> HttpResponse:
         events = game_selectors.game_events_for_viewer(
             game, request.user, after_seq=max(link.version, game.version - SINCE_WINDOW)
         )
-        told = " ".join(describe_event(event, names) for event in events)
+        told = " ".join(describe_event(event, names, variant=game.variant) for event in events)
         # A message shown once on the next page (kept in a cookie): the game is not touched.
         messages.info(request, f"Since that mail: {told}")
     return HttpResponseRedirect(reverse("game_detail", args=[link.game_id]))

@@ -106,6 +106,11 @@ _SEARCH: dict[str, Callable[..., Action]] = {
 """The bots of each game, keyed by variant: a new game adds its entries here."""
 
 
+def has_bot(variant: str, level: str) -> bool:
+    """Whether the game ``variant`` has a bot of ``level`` (the start-up check asks each)."""
+    return variant in _SEARCH if level == "search" else (variant, level) in _SIMPLE_BOTS
+
+
 def _level(level: str) -> BotLevel:
     bot = BOTS.get(level)
     if bot is None:

@@ -98,19 +98,22 @@ def test_an_aborted_game_has_no_scores() -> None:
     ],
 )
 def test_actions_in_words(action: dict[str, Any], words: str) -> None:
-    assert describe_action(action) == words
+    assert describe_action(action, variant="splendor") == words
 
 
 def test_an_event_names_its_player() -> None:
     event = {"kind": "ActionTaken", "seat": 1, "payload": {"action": {"type": "pass"}}}
 
-    assert describe_event(event, NAMES) == "bob passed (no move was possible)."
+    assert describe_event(event, NAMES, variant="splendor") == "bob passed (no move was possible)."
 
 
 def test_a_started_game_shows_only_the_commitment() -> None:
     event = {"kind": "GameStarted", "seat": None, "payload": {"commitment": "ab" * 32}}
 
-    assert describe_event(event, NAMES) == f"The game started (shuffle commitment {'ab' * 6}…)."
+    assert (
+        describe_event(event, NAMES, variant="splendor")
+        == f"The game started (shuffle commitment {'ab' * 6}…)."
+    )
 
 
 def test_payment_options_put_the_default_first_and_offer_gold_in_place_of_colours() -> None:
