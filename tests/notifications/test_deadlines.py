@@ -216,7 +216,11 @@ def test_taking_back_a_seat_that_is_not_handed_over_is_refused(alice: User, bob:
 @pytest.mark.postgres
 def test_a_deadline_is_applied_once_when_two_sweepers_race(alice: User, bob: User) -> None:
     game = hour_game(alice, bob)
-    moment = after_deadline(game)
+    # The very moment the deadline falls: the next turn's deadline, an hour after the time-out
+    # was applied, comes after it. A moment later than that (a second after the deadline) could
+    # also pass the next turn's deadline when the first sweeper commits within that second, and
+    # a sweeper that looked after that commit would rightly time out bob's turn as well.
+    moment = at(fresh(game).turn_deadline)  # type: ignore[arg-type]
     start = threading.Barrier(2)
     applied: list[int] = []
 
