@@ -1,4 +1,4 @@
-"""Writes of the notifications app: presence on game pages, and the record behind every mail.
+"""Writes of the notifications app: presence in games, and the record behind every mail.
 
 A mail is sent under a claimed ``MailRecord``: the row is unique per (user, game, version,
 kind) or per (user, day) for digests, and one UPDATE claims it for a while, so of two deliveries
@@ -17,31 +17,26 @@ from django.core.cache import cache
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
-from notifications.models import GamePresence, MailRecord
+from notifications import presence
+from notifications.models import MailRecord
 
 CLAIM_SECONDS = 120
 """How long a sender holds a mail: longer than one try at the mail server takes."""
 
-PRESENCE_WRITE_EVERY = 20
-"""Seconds between two presence writes for one player and game (per server process)."""
 
+def presence_record(*, user_id: int, game_id: int, seconds: float | None = None) -> None:
+    """Note that ``user_id`` is present in game ``game_id`` for ``seconds`` (default
+    ``PRESENCE_SECONDS``, an open page): at most one mark per third of that per process.
 
-def presence_record(*, user_id: int, game_id: int) -> None:
-    """Note that ``user_id`` has game ``game_id`` open: at most one write per 20 s per process.
-
-    Called by the game page and by its poll every few seconds, so it is throttled through the
-    local cache; the database row is what the mail worker reads.
+    Called by the game page, its poll every few seconds and every API request about a game, so
+    it is throttled through the local cache; the mark is what the mail worker reads.
     """
-    key = f"presence:{user_id}:{game_id}"
+    seconds = settings.PRESENCE_SECONDS if seconds is None else seconds
+    key = f"presence:{user_id}:{game_id}:{seconds}"
     if cache.get(key):
         return
-    GamePresence.objects.bulk_create(
-        [GamePresence(user_id=user_id, game_id=game_id, seen_at=timezone.now())],
-        update_conflicts=True,
-        unique_fields=["user", "game"],
-        update_fields=["seen_at"],
-    )
-    cache.set(key, True, PRESENCE_WRITE_EVERY)
+    presence.presence_mark(user_id=user_id, game_id=game_id, seconds=seconds)
+    cache.set(key, True, seconds / 3)
 
 
 @dataclass(frozen=True)
@@ -150,7 +145,3 @@ def mail_release(claim: MailClaim, *, give_up: bool) -> None:
     if give_up:
         changes["gave_up_at"] = timezone.now()
     claim.records().update(**changes)
-
-
-def presence_cutoff(now: datetime | None = None) -> datetime:
-    return (now or timezone.now()) - timedelta(seconds=settings.PRESENCE_SECONDS)
