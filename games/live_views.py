@@ -78,7 +78,7 @@ async def _stream(
         subscriber.offer(current or 0)
         marked = await _mark_present(game_id, player_id)
         async for version in subscriber.versions(since, heartbeat):
-            if time.monotonic() - marked >= heartbeat:
+            if version is None or time.monotonic() - marked >= heartbeat:
                 marked = await _mark_present(game_id, player_id)
             yield b": keepalive\n\n" if version is None else _event(version)
     finally:
