@@ -122,7 +122,7 @@ def _ms(moment: datetime) -> int:
     return int(moment.timestamp() * 1000)
 
 
-def _from_ms(raw: bytes | None) -> datetime | None:
+def _from_ms(raw: bytes | str | None) -> datetime | None:
     return None if raw is None else datetime.fromtimestamp(int(raw) / 1000, tz=UTC)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -36,7 +35,7 @@ class GameObjectView(APIView):
         return with_etag(Response(view, **response_options), view["version"])
 
     def finalize_response(
-        self, request: HttpRequest, response: Response, *args: Any, **kwargs: Any
+        self, request: Request, response: Response, *args: Any, **kwargs: Any
     ) -> Response:
         user = getattr(request, "user", None)
         is_answered = 200 <= response.status_code < 400  # 304 included: the caller looked
