@@ -131,7 +131,7 @@ def _seat_of(game: Any, user: Any) -> int:
 
 
 POPULATION = ("stays on the page", "leaves after N moves", "leaves for good", "plays by API")
-POPULATION_PRESENCE_SECONDS = 0.2
+POPULATION_PRESENCE_SECONDS = 0.5
 """The presence window of the simulation: short, so that a player who left is away at once."""
 
 
@@ -165,7 +165,11 @@ def mails_per_game(inbox: Inbox, games: int, leave_after: int) -> dict[str, tupl
 def _play_population_game(
     kind: str, player: Any, opponent: Any, *, seed: int, leave_after: int, mark: Any
 ) -> int:
-    """One game, ``player`` (seat 0) against ``opponent``; the turns that waited for player."""
+    """One game, ``player`` (seat 0) against ``opponent``; the turns that waited for player.
+
+    Before every action, everyone whose page is open (or whose API client is at work) is
+    marked present, as the stream's heartbeat keeps doing while a page stays open.
+    """
     from django.conf import settings
 
     from games import bots, engine, selectors, services
@@ -174,8 +178,8 @@ def _play_population_game(
 
     game = services.game_create(
         variant="splendor", seats=[services.UserSeat(player), services.UserSeat(opponent)],
-        created_by=opponent, seed=seed, move_seconds=86400,
-    )  # fmt: skip
+        created_by=player, seed=seed, move_seconds=86400,
+    )  # fmt: skip  # they made it and go to its page (or their API client plays it)
     page, api = settings.PRESENCE_SECONDS, settings.API_PRESENCE_SECONDS
     moves = turns = 0
     while True:
@@ -184,22 +188,22 @@ def _play_population_game(
             return turns
         seat = game.acting_seat
         user = player if seat == 0 else opponent
-        if user == opponent:
-            mark(user_id=opponent.pk, game_id=game.pk, seconds=page)  # his page's heartbeat
-        else:
+        has_left = kind in ("leaves after N moves", "leaves for good") and moves >= leave_after
+        if user == player:
             turns += 1
-            if kind == "leaves for good" and moves >= leave_after:
+            if kind == "leaves for good" and has_left:
                 if game.seats.get(index=0).is_away:
                     return turns  # the bot keeps the seat: the game is no longer theirs
                 deadline = game.turn_deadline
                 apply_turn_deadlines(now=(deadline + timedelta(seconds=1)).isoformat())
                 continue
-            # The API client reads the game; a page (after leaving: opened from the mail's
-            # link) is open while they move.
-            seconds = api if kind == "plays by API" else page
-            mark(user_id=player.pk, game_id=game.pk, seconds=seconds)
             moves += 1
         while True:  # the whole turn: tokens to give back, a noble to choose
+            mark(user_id=opponent.pk, game_id=game.pk, seconds=page)
+            if kind == "plays by API":
+                mark(user_id=player.pk, game_id=game.pk, seconds=api)  # it reads the game
+            elif not has_left or user == player:  # after leaving: back from the mail's link
+                mark(user_id=player.pk, game_id=game.pk, seconds=page)
             view = selectors.game_view_for_viewer(game, user)["state"]
             action = engine.action_to_json(bots.choose_action("greedy", view, seed=game.version))
             services.game_take_action(game_id=game.pk, action=action,
@@ -207,10 +211,9 @@ def _play_population_game(
             game = Game.objects.get(pk=game.pk)
             if game.status != Game.Status.ACTIVE or game.acting_seat != seat:
                 break
-        if kind in ("stays on the page", "plays by API") or user == opponent:
-            continue
-        if moves >= leave_after:  # they close the page after this move: away at once
-            time.sleep(POPULATION_PRESENCE_SECONDS * 1.5)
+        leaves = kind in ("leaves after N moves", "leaves for good")
+        if user == player and leaves and moves >= leave_after:  # page closed after this move
+            time.sleep(POPULATION_PRESENCE_SECONDS * 1.5)  # away at once
 
 
 def set_up_digest_readers(users: int, games: int) -> datetime:
