@@ -8,12 +8,19 @@
 2. The daily digest for ``--users`` players with ``--games`` games waiting each: time from
    publishing ``send_due_digests`` to the last digest's arrival; then the same run in this
    process, counting its queries.
+3. Mails per game for a simulated population (``--population-games`` games per kind): a player
+   who stays on the page, who leaves after ``--leave-after`` moves and comes back from each
+   mail, who leaves for good (time-outs play on), who plays through the API. Each plays greedy
+   against an opponent who stays on the page; tasks run in-process, mail goes to the SMTP
+   server. Presence comes from the calls the site's views make (the stream's heartbeat, an API
+   request); the presence window is shortened so that a player who left is away at once.
 
 It uses a database of its own, ``splendor_bench_mail`` (created, migrated, dropped), on the
 PostgreSQL server of ``DATABASE_URL`` (default 127.0.0.1:5432, user postgres), and Redis
 database ``--redis-db`` (13) on the server of ``REDIS_URL``, flushed before and after.
 
     .venv/bin/python benchmarks/notifications.py [--turns 100] [--users 1000] [--games 5]
+        [--population-games 10] [--leave-after 5]
 """
 
 from __future__ import annotations
@@ -65,6 +72,9 @@ class Inbox:
         self.arrivals.append((time.time(), envelope.rcpt_tos[0]))
         return "250 OK"
 
+    def to(self, address: str) -> list[float]:
+        return [arrived for arrived, to in self.arrivals if to == address]
+
     def wait_for(self, count: int) -> list[tuple[float, str]]:
         deadline = time.monotonic() + MAIL_TIMEOUT_SECONDS
         while len(self.arrivals) < count:
@@ -92,8 +102,8 @@ def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
         if game is None or game.status != Game.Status.ACTIVE:
             game = services.game_create(
                 variant="splendor", seats=[services.UserSeat(user) for user in players],
-                created_by=players[0], move_seconds=86400,
-            )  # fmt: skip
+                created_by=players[1], move_seconds=86400,
+            )  # fmt: skip  # by bob: alice's first turn is news to her, so it is mailed
             expected += 1
             inbox.wait_for(expected)
             game = Game.objects.get(pk=game.pk)
@@ -118,6 +128,92 @@ def _seat_of(game: Any, user: Any) -> int:
     from games.models import Seat
 
     return Seat.objects.get(game=game, user=user).index
+
+
+POPULATION = ("stays on the page", "leaves after N moves", "leaves for good", "plays by API")
+POPULATION_PRESENCE_SECONDS = 0.5
+"""The presence window of the simulation: short, so that a player who left is away at once."""
+
+
+def mails_per_game(inbox: Inbox, games: int, leave_after: int) -> dict[str, tuple[float, float]]:
+    """For each kind of player: (mails to them, turns that waited for them) per game."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+
+    from notifications.services import presence_record
+
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.PRESENCE_SECONDS = POPULATION_PRESENCE_SECONDS
+    settings.API_PRESENCE_SECONDS = POPULATION_PRESENCE_SECONDS
+    User = get_user_model()
+    figures: dict[str, tuple[float, float]] = {}
+    for number, kind in enumerate(POPULATION):
+        player = User.objects.create_user(username=f"pop{number}", email=f"pop{number}@example.com")
+        opponent = User.objects.create_user(username=f"opp{number}", email=f"opp{number}@ex.com")
+        mails = turns = 0
+        for game_number in range(games):
+            before = len(inbox.to(player.email))
+            turns += _play_population_game(
+                kind, player, opponent, seed=game_number, leave_after=leave_after,
+                mark=presence_record,
+            )  # fmt: skip
+            mails += len(inbox.to(player.email)) - before
+        figures[kind] = (mails / games, turns / games)
+    return figures
+
+
+def _play_population_game(
+    kind: str, player: Any, opponent: Any, *, seed: int, leave_after: int, mark: Any
+) -> int:
+    """One game, ``player`` (seat 0) against ``opponent``; the turns that waited for player.
+
+    Before every action, everyone whose page is open (or whose API client is at work) is
+    marked present, as the stream's heartbeat keeps doing while a page stays open.
+    """
+    from django.conf import settings
+
+    from games import bots, engine, selectors, services
+    from games.deadline_tasks import apply_turn_deadlines
+    from games.models import Game
+
+    game = services.game_create(
+        variant="splendor", seats=[services.UserSeat(player), services.UserSeat(opponent)],
+        created_by=player, seed=seed, move_seconds=86400,
+    )  # fmt: skip  # they made it and go to its page (or their API client plays it)
+    page, api = settings.PRESENCE_SECONDS, settings.API_PRESENCE_SECONDS
+    moves = turns = 0
+    while True:
+        game = Game.objects.get(pk=game.pk)
+        if game.status != Game.Status.ACTIVE:
+            return turns
+        seat = game.acting_seat
+        user = player if seat == 0 else opponent
+        has_left = kind in ("leaves after N moves", "leaves for good") and moves >= leave_after
+        if user == player:
+            turns += 1
+            if kind == "leaves for good" and has_left:
+                if game.seats.get(index=0).is_away:
+                    return turns  # the bot keeps the seat: the game is no longer theirs
+                deadline = game.turn_deadline
+                apply_turn_deadlines(now=(deadline + timedelta(seconds=1)).isoformat())
+                continue
+            moves += 1
+        while True:  # the whole turn: tokens to give back, a noble to choose
+            mark(user_id=opponent.pk, game_id=game.pk, seconds=page)
+            if kind == "plays by API":
+                mark(user_id=player.pk, game_id=game.pk, seconds=api)  # it reads the game
+            elif not has_left or user == player:  # after leaving: back from the mail's link
+                mark(user_id=player.pk, game_id=game.pk, seconds=page)
+            view = selectors.game_view_for_viewer(game, user)["state"]
+            action = engine.action_to_json(bots.choose_action("greedy", view, seed=game.version))
+            services.game_take_action(game_id=game.pk, action=action,
+                                      expected_version=game.version, user=user)  # fmt: skip
+            game = Game.objects.get(pk=game.pk)
+            if game.status != Game.Status.ACTIVE or game.acting_seat != seat:
+                break
+        leaves = kind in ("leaves after N moves", "leaves for good")
+        if user == player and leaves and moves >= leave_after:  # page closed after this move
+            time.sleep(POPULATION_PRESENCE_SECONDS * 1.5)  # away at once
 
 
 def set_up_digest_readers(users: int, games: int) -> datetime:
@@ -160,6 +256,8 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=100)
     parser.add_argument("--users", type=int, default=1000)
     parser.add_argument("--games", type=int, default=5, help="waiting games per digest reader")
+    parser.add_argument("--population-games", type=int, default=10, help="games per kind")
+    parser.add_argument("--leave-after", type=int, default=5, help="moves before leaving")
     parser.add_argument("--redis-db", type=int, default=13)
     args = parser.parse_args()
 
@@ -229,6 +327,12 @@ def main() -> None:
             print(f"digest in-process (next day): {sent} mails in {elapsed:.2f} s, "
                   f"{statements} SQL statements ({statements / max(sent, 1):.2f} per "
                   f"reader), load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+            population = mails_per_game(inbox, args.population_games, args.leave_after)
+            print(f"turn mail per game, {args.population_games} games per kind, greedy against "
+                  f"an opponent on the page (leaving after {args.leave_after} moves):")  # fmt: skip
+            for kind, (mails, turns) in population.items():
+                print(f"  {kind:<22} {mails:5.1f} mails per game ({turns:.1f} turns waited "
+                      f"for them)")  # fmt: skip
         finally:
             controller.stop()
             remove()

@@ -9,10 +9,12 @@ task, not a thread.
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
@@ -20,9 +22,11 @@ from django.views.decorators.http import require_safe
 
 from games import selectors, stream_limits
 from games.live import hub
+from notifications.presence import presence_mark
 
 KEEPALIVE_SECONDS = 20.0
-"""A comment line this often keeps proxies from closing a quiet stream and finds dead peers."""
+"""A comment line this often (or at each presence heartbeat, if sooner) keeps proxies from
+closing a quiet stream and finds dead peers."""
 RECONNECT_MS = 1000
 UNAVAILABLE_RETRY_MS = 15_000
 
@@ -40,6 +44,7 @@ def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
     shown = _version_shown(request)
     user = request.user
     is_visible = selectors.game_version_for_viewer(game_id, user) is not None
+    player_id = user.pk if is_visible and selectors.is_seated(game_id, user) else None
     _release_connection()  # the stream may stay open for hours: hold no connection meanwhile
     if not is_visible:
         return JsonResponse({"error": "There is no such game."}, status=404)
@@ -48,7 +53,9 @@ def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
     except stream_limits.TooManyStreams as refusal:
         return _refused(str(refusal), status=429)
     response = StreamingHttpResponse(
-        stream_limits.stream_held_by(lease, _stream(game_id, user, since=shown)),
+        stream_limits.stream_held_by(
+            lease, _stream(game_id, user, since=shown, player_id=player_id)
+        ),
         content_type="text/event-stream",
     )
     response["Cache-Control"] = "no-store"
@@ -56,11 +63,19 @@ def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
     return response
 
 
-async def _stream(game_id: int, user: Any, *, since: int) -> AsyncIterator[bytes]:
+async def _stream(
+    game_id: int, user: Any, *, since: int, player_id: int | None
+) -> AsyncIterator[bytes]:
     """Every version after ``since`` (what the page shows). The subscription is taken inside
     the stream, so it ends with it, and before the version is read, so a move committed in
-    between is not lost; a page that missed versions hears the newest at once."""
+    between is not lost; a page that missed versions hears the newest at once.
+
+    A player's stream is also their presence in the game: it marks them present when it opens
+    and again every ``heartbeat`` seconds while it stays open, busy or quiet, so no turn mail
+    goes to a page that is open, in front or in a background tab (``notifications.presence``).
+    """
     subscriber = await hub.subscribe(game_id, since)
+    heartbeat = _heartbeat_seconds()
     try:
         if not hub.is_available:  # Redis did not answer: the page polls, and retries later
             yield f"retry: {UNAVAILABLE_RETRY_MS}\n\n".encode()
@@ -68,10 +83,32 @@ async def _stream(game_id: int, user: Any, *, since: int) -> AsyncIterator[bytes
         yield f"retry: {RECONNECT_MS}\n\n".encode()
         current = await _version_for(game_id, user)
         subscriber.offer(current or 0)
-        async for version in subscriber.versions(since, KEEPALIVE_SECONDS):
+        marked = await _mark_present(game_id, player_id)
+        async for version in subscriber.versions(since, heartbeat):
+            if version is None or time.monotonic() - marked >= heartbeat:
+                marked = await _mark_present(game_id, player_id)
             yield b": keepalive\n\n" if version is None else _event(version)
     finally:
         hub.unsubscribe(subscriber)
+
+
+def _heartbeat_seconds() -> float:
+    """Three heartbeats to a presence mark's life: one or two may come late."""
+    return min(KEEPALIVE_SECONDS, settings.PRESENCE_SECONDS / 3)
+
+
+async def _mark_present(game_id: int, player_id: int | None) -> float:
+    """Mark the stream's player present (no one for a spectator); when it was done."""
+    if player_id is not None:
+        await sync_to_async(_write_presence, thread_sensitive=False)(game_id, player_id)
+    return time.monotonic()
+
+
+def _write_presence(game_id: int, player_id: int) -> None:
+    try:
+        presence_mark(user_id=player_id, game_id=game_id, seconds=settings.PRESENCE_SECONDS)
+    finally:
+        _release_connection()
 
 
 async def _version_for(game_id: int, user: Any) -> int | None:

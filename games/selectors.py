@@ -338,6 +338,13 @@ def game_version_for_viewer(game_id: int, viewer: Viewer) -> int | None:
     return next(iter(games.order_by().values_list("version", flat=True)[:1]), None)
 
 
+def is_seated(game_id: int, viewer: Viewer) -> bool:
+    """Whether ``viewer`` plays in the game (has a seat in it)."""
+    if viewer is None or not viewer.is_authenticated:
+        return False
+    return Seat.objects.filter(game_id=game_id, user_id=viewer.pk).exists()
+
+
 # Lists: the lobby, "my games", "my turn" ---------------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""What was mailed to whom, and who has a game open right now.
+"""What was mailed to whom, and who is present in a game.
 
 ``MailRecord`` is the stored decision behind "never two mails for the same turn": one row per
 (user, game, version, kind), or per (user, day) for the daily digest, unique in the database.
@@ -55,11 +55,18 @@ class MailRecord(models.Model):
 
 
 class GamePresence(models.Model):
-    """When a player last had a game's page open (a visit or one of its polls)."""
+    """A player's presence in one game, where it is kept without Redis (``notifications.presence``).
+
+    ``returned_at`` is when they last came back after being away: a turn mail sent after it was
+    this absence's one mail.
+    """
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
-    seen_at = models.DateTimeField()
+    present_until = models.DateTimeField(null=True, blank=True, help_text="Present until then.")
+    returned_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the player last came back after being away."
+    )
 
     class Meta:
         constraints = [
@@ -67,4 +74,4 @@ class GamePresence(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"user {self.user_id} on game {self.game_id} at {self.seen_at}"
+        return f"user {self.user_id} on game {self.game_id} since {self.returned_at}"

@@ -7,13 +7,15 @@ engine's redacted view, the redacted event history), the same ones the game page
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q
+from django.utils import timezone
 
 from accounts.models import Profile
 from games import selectors as game_selectors
@@ -21,10 +23,9 @@ from games.describe import describe_event
 from games.event_kinds import EventKind
 from games.models import Game, GameEvent, Seat
 from games.table_common import seat_names
-from notifications import links
-from notifications.models import GamePresence, MailRecord
+from notifications import links, presence
+from notifications.models import MailRecord
 from notifications.position import position_for
-from notifications.services import presence_cutoff
 
 LOBBY_KINDS = frozenset(
     {EventKind.GAME_CREATED, EventKind.SEAT_TAKEN, EventKind.SEAT_LEFT, EventKind.BOT_ADDED}
@@ -44,7 +45,9 @@ def mail_recipient(game_id: int, version: int, kind: str) -> tuple[Game, Any, in
     """The player a turn mail or reminder for ``game_id`` at ``version`` goes to, if any.
 
     None when the game moved on, waits for a bot or a seat handed to the bot, the player has no
-    address, does not want this mail, or has the game open right now.
+    address, does not want this mail, is present in the game (``notifications.presence``, or
+    ``is_starting_their_own_game``), or, for a turn mail, has had this absence's one turn mail
+    already (``has_had_its_turn_mail``).
     """
     game = Game.objects.filter(pk=game_id, version=version, status=Game.Status.ACTIVE).first()
     if game is None or game.acting_seat is None:
@@ -59,11 +62,46 @@ def mail_recipient(game_id: int, version: int, kind: str) -> tuple[Game, Any, in
     notify = notify_setting(seat.user)
     if notify not in ALLOWED[MailRecord.Kind(kind)]:
         return None
-    if GamePresence.objects.filter(
-        user=seat.user, game=game, seen_at__gte=presence_cutoff()
-    ).exists():
+    now = timezone.now()
+    found = presence.presence_of(user_id=seat.user.pk, game_id=game.pk)
+    if found.is_present(now) or is_starting_their_own_game(game, seat.user, now):
+        return None
+    if kind == MailRecord.Kind.TURN and has_had_its_turn_mail(game, seat.user, found):
         return None
     return game, seat.user, seat.index
+
+
+def is_starting_their_own_game(game: Game, user: AbstractBaseUser, now: datetime) -> bool:
+    """The turn is the first of a game ``user`` created and that started just now: they are
+    about to see its page (quick play, a fork, a rematch), so it is no news to them."""
+    just_now = now - timedelta(seconds=settings.PRESENCE_SECONDS)
+    return (
+        game.created_by_id == user.pk
+        and game.started_at is not None
+        and game.turn_started_at == game.started_at
+        and game.started_at >= just_now
+    )
+
+
+def has_had_its_turn_mail(game: Game, user: AbstractBaseUser, found: presence.Presence) -> bool:
+    """One turn mail per absence: one went out (or is on its way) since the player was last
+    back in the game: present on its page or through the API, or acting in it.
+
+    The record of this very turn does not count: a second delivery of the same mail is the
+    claim's to refuse, and a failed send may be tried again.
+    """
+    acted_at = (
+        GameEvent.objects.filter(game=game, actor=user)
+        .order_by()
+        .aggregate(last=Max("created_at"))["last"]
+    )
+    came_back = max((moment for moment in (found.returned_at, acted_at) if moment), default=None)
+    mails = MailRecord.objects.filter(
+        user=user, game=game, kind=MailRecord.Kind.TURN, gave_up_at__isnull=True
+    ).exclude(version=game.turn_version)
+    if came_back is not None:
+        mails = mails.filter(created_at__gt=came_back)
+    return mails.exists()
 
 
 def notify_setting(user: AbstractBaseUser) -> str:

@@ -1,4 +1,4 @@
-"""Writes of the notifications app: presence on game pages, and the record behind every mail.
+"""Writes of the notifications app: presence in games, and the record behind every mail.
 
 A mail is sent under a claimed ``MailRecord``: the row is unique per (user, game, version,
 kind) or per (user, day) for digests, and one UPDATE claims it for ``MAIL_CLAIM_SECONDS``, so
@@ -19,28 +19,23 @@ from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from games.models import Game
-from notifications.models import GamePresence, MailRecord
-
-PRESENCE_WRITE_EVERY = 20
-"""Seconds between two presence writes for one player and game (per server process)."""
+from notifications import presence
+from notifications.models import MailRecord
 
 
-def presence_record(*, user_id: int, game_id: int) -> None:
-    """Note that ``user_id`` has game ``game_id`` open: at most one write per 20 s per process.
+def presence_record(*, user_id: int, game_id: int, seconds: float | None = None) -> None:
+    """Note that ``user_id`` is present in game ``game_id`` for ``seconds`` (default
+    ``PRESENCE_SECONDS``, an open page): at most one mark per third of that per process.
 
-    Called by the game page and by its poll every few seconds, so it is throttled through the
-    local cache; the database row is what the mail worker reads.
+    Called by the game page, its poll every few seconds and every API request about a game, so
+    it is throttled through the local cache; the mark is what the mail worker reads.
     """
-    key = f"presence:{user_id}:{game_id}"
+    seconds = settings.PRESENCE_SECONDS if seconds is None else seconds
+    key = f"presence:{user_id}:{game_id}:{seconds}"
     if cache.get(key):
         return
-    GamePresence.objects.bulk_create(
-        [GamePresence(user_id=user_id, game_id=game_id, seen_at=timezone.now())],
-        update_conflicts=True,
-        unique_fields=["user", "game"],
-        update_fields=["seen_at"],
-    )
-    cache.set(key, True, PRESENCE_WRITE_EVERY)
+    presence.presence_mark(user_id=user_id, game_id=game_id, seconds=seconds)
+    cache.set(key, True, seconds / 3)
 
 
 @dataclass(frozen=True)
@@ -177,7 +172,3 @@ def mail_release_lapsed(*, now: datetime) -> list[tuple[int, int, str]]:
         pk__in=[pk for pk, *_ in found], sent_at__isnull=True, claimed_until__lt=now
     ).update(claimed_until=None)
     return [(game_id, version, kind) for _, game_id, version, kind in found]
-
-
-def presence_cutoff(now: datetime | None = None) -> datetime:
-    return (now or timezone.now()) - timedelta(seconds=settings.PRESENCE_SECONDS)

@@ -366,8 +366,11 @@ LEADERBOARD_MIN_GAMES = int(env_str("LEADERBOARD_MIN_GAMES", "5"))
 
 # Links in mail are signed for one user, game and version, and expire after this many seconds.
 MAIL_LINK_MAX_AGE = 7 * 24 * 3600
-# A player seen on a game's page this recently has it open: no turn mail for that game.
-PRESENCE_SECONDS = 60
+# Presence (docs/decisions.md, "Who is present"): a game's open page marks its player present
+# for this long, again and again while its live-update stream stays open; no turn mail then.
+PRESENCE_SECONDS = float(env_str("PRESENCE_SECONDS", "60"))
+# An API client that read or acted in a game counts as present in it this long afterwards.
+API_PRESENCE_SECONDS = float(env_str("API_PRESENCE_SECONDS", "300"))
 # A mail the server refused is tried again with exponential back-off (up to 10 minutes apart)
 # this many times, then given up and logged. The move that led to it always stands.
 MAIL_SEND_MAX_RETRIES = int(env_str("MAIL_SEND_MAX_RETRIES", "5"))

@@ -95,6 +95,16 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.skip(f"needs {marker.name}: {problem}")
 
 
+@pytest.fixture(autouse=True)
+def no_presence_left_in_redis() -> None:
+    """Presence marks live in Redis, which outlives the test database: a test's game ids may be
+    an earlier test's, so each test starts with nobody present."""
+    if os.environ.get("REDIS_URL") and redis_problem() is None:
+        from notifications.presence import presence_forget_redis_marks
+
+        presence_forget_redis_marks()
+
+
 # Database roles ---------------------------------------------------------------------------------
 #
 # With DATABASE_OWNER_URL set (CI does), the owner role creates, migrates and drops the test

@@ -61,7 +61,8 @@ def test_a_move_brings_the_next_player_a_mail_through_the_worker(
     start_worker(**worker_mail_env(smtp_port))
     alice, bob = player("alice"), player("bob")
     game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=8, move_seconds=86400)  # fmt: skip
+                                created_by=bob, seed=8, move_seconds=86400)  # fmt: skip
+    # bob invited alice, who moves first: her first turn is news to her
 
     [first] = inbox.wait_for(1, timeout=30)
     assert first.to == ["alice@example.com"]
@@ -88,7 +89,7 @@ def test_a_mail_server_that_was_down_gets_the_mail_on_a_later_try(
     worker = start_worker(**worker_mail_env(smtp_port))  # nothing listens there yet
     alice, bob = player("alice"), player("bob")
     services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                         created_by=alice, seed=8)  # fmt: skip
+                         created_by=bob, seed=8)  # fmt: skip
     worker.wait_for_log(r"trying again in 5 s")
 
     received = SmtpInbox()
@@ -108,7 +109,7 @@ def test_a_mail_server_that_stays_down_is_given_up_after_the_bound_and_logged(
     alice, bob = player("alice"), player("bob")
 
     game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=8)  # fmt: skip
+                                created_by=bob, seed=8)  # fmt: skip
 
     worker.wait_for_log(r"trying again in 5 s")
     worker.wait_for_log(r"gave up mailing turn mail to user \d+ \(game \d+ v\d+\) after 2 tries")

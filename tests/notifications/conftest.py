@@ -26,6 +26,7 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 
+from notifications import presence
 from tests.leaks import assert_no_hidden_card_in_mails
 
 PASSWORD = "a-long-enough-passphrase"
@@ -157,6 +158,13 @@ def client_for(user: User) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+def visit_and_leave(user: User, game: Any) -> None:
+    """``user`` comes back to ``game`` (a presence mark begins) and is gone again at once:
+    a mail sent before belongs to an absence that is over."""
+    presence.presence_mark(user_id=user.pk, game_id=game.pk, seconds=0.001)
+    time.sleep(0.01)
 
 
 # Every mail of every test here is scanned for hidden cards ------------------------------------

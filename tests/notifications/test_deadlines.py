@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from datetime import datetime, timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail as django_mail
-from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
 
@@ -23,9 +24,8 @@ from games.deadline_tasks import apply_turn_deadlines, greedy_chooser
 from games.integrity import read_model_differences
 from games.models import Game, GameEvent, Seat
 from games.services import UserSeat
-from notifications.models import GamePresence
 from notifications.tasks import send_due_reminders
-from tests.notifications.conftest import client_for
+from tests.notifications.conftest import client_for, visit_and_leave
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,8 +33,9 @@ HOUR = 3600
 
 
 def hour_game(alice: User, bob: User) -> Game:
+    # bob invites alice, who moves first: she is not looking at the game when it starts
     game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=21, move_seconds=HOUR)  # fmt: skip
+                                created_by=bob, seed=21, move_seconds=HOUR)  # fmt: skip
     return Game.objects.get(pk=game.pk)
 
 
@@ -53,6 +54,8 @@ def after_deadline(game: Game) -> str:
 
 
 def move_myself(game: Game, user: User) -> None:
+    """``user`` comes back to the game, takes three gems and leaves again."""
+    visit_and_leave(user, game)
     game = fresh(game)
     legal = selectors.game_legal_actions_for_viewer(game, user)
     take = next(action for action in legal if action["type"] == "take_gems")
@@ -163,8 +166,9 @@ def test_a_move_of_ones_own_ends_a_run_of_time_outs(alice: User, bob: User) -> N
 
 
 def test_after_two_time_outs_in_a_row_the_bot_keeps_the_seat_until_it_is_taken_back(
-    alice: User, bob: User
+    alice: User, bob: User, settings: Any
 ) -> None:
+    settings.PRESENCE_SECONDS = 0.5  # how long alice's page counts after she closes it
     game = hour_game(alice, bob)
     apply_turn_deadlines(now=after_deadline(game))
     move_myself(game, bob)
@@ -194,8 +198,7 @@ def test_after_two_time_outs_in_a_row_the_bot_keeps_the_seat_until_it_is_taken_b
     game = fresh(game)
     assert kinds_after(game, game.version - 1) == ["SeatReclaimed"]
     assert not seat(game, 0).is_away
-    GamePresence.objects.all().delete()  # alice closed the page: mail reaches her again
-    cache.clear()
+    time.sleep(0.6)  # alice closed the page and her presence lapsed: mail reaches her again
     move_myself(game, bob)
     game = fresh(game)
     assert game.acting_seat == 0  # alice plays her own turns again, against the clock

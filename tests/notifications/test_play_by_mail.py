@@ -2,11 +2,15 @@
 
 The mail server is aiosmtpd on loopback and mail goes out through Django's SMTP backend; tasks
 run in-process after commit, as in the quick start. Players act through the API with their
-session (the link leads them there), never looking at the game page, so the "has the game open"
-rule does not hold back the next mail.
+session (the link leads them there), never looking at the game page, and leave once their turn
+is done: an API client is present only ``API_PRESENCE_SECONDS`` (shortened here), so each
+absence brings its one mail.
 """
 
 from __future__ import annotations
+
+import time
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -19,6 +23,19 @@ from tests.notifications.conftest import Mail, SmtpInbox, client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+API_PRESENCE_SECONDS = 0.2
+
+
+@pytest.fixture(autouse=True)
+def api_clients_leave_soon(settings: Any) -> None:
+    settings.API_PRESENCE_SECONDS = API_PRESENCE_SECONDS
+
+
+def leave() -> None:
+    """The player is done for now: their API presence lapses."""
+    time.sleep(API_PRESENCE_SECONDS * 1.5)
+
+
 ONE_DAY = 24 * 3600
 
 
@@ -26,7 +43,7 @@ def day_game(alice: User, bob: User, *, seed: int = 11) -> Game:
     game = services.game_create(
         variant="splendor",
         seats=[UserSeat(alice), UserSeat(bob)],
-        created_by=alice,
+        created_by=bob,  # bob invites alice, who moves first: she is not looking yet
         seed=seed,
         move_seconds=ONE_DAY,
     )
@@ -76,6 +93,7 @@ def test_a_turn_mail_arrives_over_smtp_and_its_link_lets_the_player_act(
     alice_client = client_for(alice)
     assert follow(alice_client, first) == game.pk
     act_greedily(alice_client, game.pk)
+    leave()
 
     [_, second] = smtp_inbox.wait_for(2)
     assert second.to == ["bob@example.com"]
@@ -113,6 +131,7 @@ def test_a_game_between_two_humans_is_played_to_the_end_from_the_mails_alone(
             view = client.get(f"/api/v1/games/{game_id}/").json()
             if not view["legal_actions"]:
                 break
+        leave()
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert game.result is not None

@@ -20,7 +20,7 @@ from games.services import BotSeat, UserSeat
 from notifications.models import MailRecord
 from notifications.position import _card
 from notifications.tasks import send_turn_notice
-from tests.notifications.conftest import SmtpInbox, client_for, free_port
+from tests.notifications.conftest import SmtpInbox, client_for, free_port, visit_and_leave
 from tests.web.tables import game_at, hidden_card_ids
 
 # Mail goes out after commit, so the tests commit (transaction=True), as requests do.
@@ -30,13 +30,16 @@ CARD_IN_MAIL = re.compile(r'data-card="(\d+)"')
 
 
 def two_player_game(alice: User, bob: User, **options: Any) -> Game:
+    """bob invites alice, who moves first: she is not looking at the game when it starts."""
     return services.game_create(
-        variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=9,
+        variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=bob, seed=9,
         **options,
     )  # fmt: skip
 
 
 def take_three(game: Game, user: User) -> None:
+    """``user`` comes back to the game, takes three gems and leaves again."""
+    visit_and_leave(user, game)
     game = Game.objects.get(pk=game.pk)
     legal = selectors.game_legal_actions_for_viewer(game, user)
     take = next(action for action in legal if action["type"] == "take_gems")

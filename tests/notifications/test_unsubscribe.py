@@ -25,8 +25,9 @@ def unsubscribe_path(user: User) -> str:
 
 
 def test_every_mail_carries_the_one_click_headers(alice: User, bob: User) -> None:
+    # bob invites alice, who moves first: she is not looking at the game yet
     services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                         created_by=alice)  # fmt: skip
+                         created_by=bob)  # fmt: skip
 
     [turn_mail] = django_mail.outbox
     # The link is signed with the time it was made, so it is read back rather than remade.
@@ -67,8 +68,9 @@ def test_the_page_shows_one_button_and_only_the_button_unsubscribes(alice: User)
 def test_an_unsubscribed_player_gets_no_turn_mail(alice: User, bob: User) -> None:
     Client().post(unsubscribe_path(alice))
 
+    # bob invites alice, who moves first: she is not looking at the game yet
     services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                         created_by=alice)  # fmt: skip
+                         created_by=bob)  # fmt: skip
 
     assert django_mail.outbox == []
 

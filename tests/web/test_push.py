@@ -13,10 +13,12 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
 from django.test import AsyncClient, Client
+from django.utils import timezone
 
 from games import live, live_views, services
 from games.models import Game, Seat
 from games.services import OpenSeat, UserSeat
+from notifications import presence
 from tests.web.tables import create_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -95,6 +97,38 @@ def test_a_reconnecting_page_first_hears_the_version_it_missed(
     pushed = versions_pushed(bob, two_player_game, count=1, headers={"Last-Event-ID": str(shown)})
 
     assert pushed == [shown + 2]
+
+
+def is_present(user: User, game: Game) -> bool:
+    return presence.presence_of(user_id=user.pk, game_id=game.pk).is_present(timezone.now())
+
+
+def test_an_open_stream_keeps_its_player_present_for_as_long_as_it_is_open(
+    transport: str, settings: Any, bob: User, two_player_game: Game
+) -> None:
+    settings.PRESENCE_SECONDS = 0.6  # a heartbeat every 0.2 s
+    game = two_player_game
+
+    async def hold_the_page_open() -> list[bool]:
+        client = AsyncClient()
+        await client.aforce_login(bob)
+        response = await client.get(f"/games/{game.pk}/events?version={game.version}")
+        chunks = aiter(response.streaming_content)
+        await anext(chunks)  # "retry:", sent before the stream marks its player
+        present: list[bool] = []
+        started = time.monotonic()
+        while time.monotonic() - started < 2.0:  # more than three windows
+            assert await asyncio.wait_for(anext(chunks), timeout=5) == b": keepalive\n\n"
+            present.append(await sync_to_async(is_present)(bob, game))
+        await chunks.aclose()
+        return present
+
+    present = run_async(hold_the_page_open)
+
+    assert len(present) >= 6
+    assert all(present)
+    time.sleep(0.7)  # the page closed: no heartbeat since
+    assert not is_present(bob, game)
 
 
 def test_a_spectator_of_a_public_game_hears_the_moves_too(
