@@ -20,6 +20,7 @@ from django.views.decorators.http import require_safe
 
 from games import selectors, stream_limits
 from games.live import hub
+from operations import metrics
 
 KEEPALIVE_SECONDS = 20.0
 """A comment line this often keeps proxies from closing a quiet stream and finds dead peers."""
@@ -61,6 +62,7 @@ async def _stream(game_id: int, user: Any, *, since: int) -> AsyncIterator[bytes
     the stream, so it ends with it, and before the version is read, so a move committed in
     between is not lost; a page that missed versions hears the newest at once."""
     subscriber = await hub.subscribe(game_id, since)
+    metrics.LIVE_STREAMS_OPEN.inc()
     try:
         if not hub.is_available:  # Redis did not answer: the page polls, and retries later
             yield f"retry: {UNAVAILABLE_RETRY_MS}\n\n".encode()
@@ -72,6 +74,7 @@ async def _stream(game_id: int, user: Any, *, since: int) -> AsyncIterator[bytes
             yield b": keepalive\n\n" if version is None else _event(version)
     finally:
         hub.unsubscribe(subscriber)
+        metrics.LIVE_STREAMS_OPEN.dec()
 
 
 async def _version_for(game_id: int, user: Any) -> int | None:

@@ -2,8 +2,9 @@
 
 A person signs up through HTTP, gets a token, plays a base game and a Duel against bots through
 the API to the end (the bots move in the stack's Celery workers), receives a turn mail at a
-real SMTP server, reads /health/; then one SIGINT stops every process within 10 s. The test
-prints the time from the command to the first served page and each process's memory at rest.
+real SMTP server, reads /health/ and the metrics of every process; then one SIGINT stops every
+process within 10 s. The test prints the time from the command to the first served page and
+each process's memory at rest.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ READY_SECONDS = 90
 STOP_SECONDS = 10
 GAME_SECONDS = 90
 FINISHED = {"finished", "aborted"}
+METRICS_TOKEN = uuid.uuid4().hex
 
 
 @dataclass
@@ -179,6 +181,7 @@ def stack(
         "EMAIL_HOST": "127.0.0.1",
         "EMAIL_PORT": str(smtp_inbox[1]),
         "BOT_SEARCH_SECONDS": "0.05",
+        "METRICS_TOKEN": METRICS_TOKEN,
     }
     for variable in ("SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE", "SITE_URL"):
         env.pop(variable, None)
@@ -256,6 +259,18 @@ def play_against_a_bot(url: str, token: str, variant: str) -> dict[str, object]:
     pytest.fail(f"the {variant} game at {game_url} did not end in {GAME_SECONDS} s")
 
 
+def sample(text: str, name: str, **labels: str) -> float:
+    """The sum of the samples ``name{labels...}`` of a scrape (0 when there is none)."""
+    total = 0.0
+    for line in text.splitlines():
+        found = re.fullmatch(rf"{re.escape(name)}(?:\{{(.*)\}})? (\S+)", line)
+        if found:
+            have = dict(re.findall(r'(\w+)="([^"]*)"', found.group(1) or ""))
+            if all(have.get(key) == wanted for key, wanted in labels.items()):
+                total += float(found.group(2))
+    return total
+
+
 def test_the_whole_stack_serves_plays_mails_and_stops_on_one_sigint(
     stack: Stack, smtp_inbox: tuple[SmtpInbox, int]
 ) -> None:
@@ -273,6 +288,18 @@ def test_the_whole_stack_serves_plays_mails_and_stops_on_one_sigint(
     assert first.to == ["stacker@example.com"]
     health = requests.get(f"{stack.url}/health/?format=json", timeout=15)
     assert health.status_code == 200, health.text
+    # Counted in uvicorn's two processes and the workers', added up from their files.
+    metrics = requests.get(
+        f"{stack.url}/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"}, timeout=10
+    )
+    assert metrics.status_code == 200
+    for variant in ("splendor", "duel"):
+        for kind in ("GameStarted", "ActionTaken", "GameFinished"):
+            assert sample(metrics.text, "splendor_events_committed_total", variant=variant,
+                          kind=kind) >= 1, (variant, kind)  # fmt: skip
+    assert sample(metrics.text, "splendor_bot_turn_seconds_count", queue="bots_with_players") > 10
+    assert sample(metrics.text, "splendor_mails_total", outcome="sent") >= 1
+    assert sample(metrics.text, "django_http_responses_total_by_status_total", status="200") > 10
 
     at_rest = descendants(stack.process.pid)
     print(f"\n./dev stack: first page after {stack.seconds_to_first_page:.1f} s; at rest:")
