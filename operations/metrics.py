@@ -26,6 +26,12 @@ BOT_TURN_SECONDS = Histogram(
     ["queue"],
     buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120),
 )
+PUSH_FAN_OUT_SECONDS = Histogram(
+    "splendor_push_fan_out_seconds",
+    "Time a commit spends telling every open page of its game (a Redis PUBLISH, or the handing "
+    "over to this process's streams without Redis).",
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1),
+)
 MAILS = Counter(
     "splendor_mails",
     "Mails handed to the mail server (sent), failed and to be tried again (deferred), given up.",

@@ -98,6 +98,8 @@ def test_a_move_a_finished_game_and_the_requests_are_counted(alice: User, bob: U
     finished = ("splendor_events_committed_total", {"variant": "splendor", "kind": "GameFinished"})
     for name, labels in (moves, finished):
         assert value(after, name, **labels) == value(before, name, **labels) + 1, labels
+    pushed = "splendor_push_fan_out_seconds_count"
+    assert value(after, pushed) == value(before, pushed) + 2  # the move, then the resignation
     home = ("django_http_requests_total_by_view_transport_method_total", {"view": "home"})
     assert value(after, home[0], **home[1]) == value(before, home[0], **home[1]) + 1
 
