@@ -71,6 +71,9 @@ def write_games(plans: Sequence[GamePlan], *, start: datetime | None = None) -> 
             result=record.result,
             started_at=record.started_at,
             finished_at=record.finished_at,
+            # As the writer stores them, so that verify_games finds these games replay.
+            turn_version=record.turn_version,
+            turn_started_at=record.turn_started_at,
         )
         games.append(game)
         seats.append(record.seats)

@@ -33,6 +33,8 @@ from django.conf import settings
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from operations import metrics
+
 logger = logging.getLogger(__name__)
 
 PUBLISH_TIMEOUT_SECONDS = 0.5
@@ -219,13 +221,14 @@ def publish(game_id: int, version: int) -> None:
     hung costs a move at most about ``PUBLISH_TIMEOUT_SECONDS``, and the pages catch up by their
     fallback poll.
     """
-    if not settings.REDIS_URL:
-        hub.deliver(game_id, version)
-        return
-    try:
-        _redis_publisher().publish(f"{channel_prefix()}{game_id}", f"{game_id}:{version}")
-    except redis.RedisError:
-        logger.warning("Live updates: could not publish game %s version %s", game_id, version)
+    with metrics.PUSH_FAN_OUT_SECONDS.time():
+        if not settings.REDIS_URL:
+            hub.deliver(game_id, version)
+            return
+        try:
+            _redis_publisher().publish(f"{channel_prefix()}{game_id}", f"{game_id}:{version}")
+        except redis.RedisError:
+            logger.warning("Live updates: could not publish game %s version %s", game_id, version)
 
 
 def _redis_publisher() -> redis.Redis:

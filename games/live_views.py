@@ -23,6 +23,7 @@ from django.views.decorators.http import require_safe
 from games import selectors, stream_limits
 from games.live import hub
 from notifications.presence import presence_mark
+from operations import metrics
 
 KEEPALIVE_SECONDS = 20.0
 """A comment line this often (or at each presence heartbeat, if sooner) keeps proxies from
@@ -76,6 +77,7 @@ async def _stream(
     """
     subscriber = await hub.subscribe(game_id, since)
     heartbeat = _heartbeat_seconds()
+    metrics.LIVE_STREAMS_OPEN.inc()
     try:
         if not hub.is_available:  # Redis did not answer: the page polls, and retries later
             yield f"retry: {UNAVAILABLE_RETRY_MS}\n\n".encode()
@@ -90,6 +92,7 @@ async def _stream(
             yield b": keepalive\n\n" if version is None else _event(version)
     finally:
         hub.unsubscribe(subscriber)
+        metrics.LIVE_STREAMS_OPEN.dec()
 
 
 def _heartbeat_seconds() -> float:

@@ -21,7 +21,8 @@ from kombu.exceptions import OperationalError as BrokerUnavailable
 
 from games import bots, engine, selectors, services
 from games.errors import GameError, StaleVersion
-from games.models import Game, Seat
+from games.models import Game, GameEvent, Seat
+from operations import metrics
 
 logger = logging.getLogger(__name__)
 
@@ -72,6 +73,16 @@ def play_bot_turn(game_id: int, expected_version: int) -> str:
             return "stale"
         logger.error("bot in seat %s of game %s failed: %s", seat, game_id, error.message)
         raise  # a bot must never stall a game silently
+    # From the event whose commit queued this turn to now, the bot's move committed.
+    queued_at = (
+        GameEvent.objects.filter(game_id=game_id, seq=expected_version)
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    if queued_at is not None:
+        queue = (play_bot_turn.request.delivery_info or {}).get("routing_key") or "in_process"
+        waited = (timezone.now() - queued_at).total_seconds()
+        metrics.BOT_TURN_SECONDS.labels(queue=queue).observe(waited)
     return "played"
 
 

@@ -23,6 +23,7 @@ from games.event_kinds import EventKind
 from games.models import Game, GameEvent, Seat
 from games.projection import Event, GameRecord, SeatRecord
 from games.selectors import game_key, game_record
+from operations import metrics
 
 
 class GameWriter:
@@ -36,6 +37,7 @@ class GameWriter:
         self.game = game
         self._record = record
         self._appended = False
+        self._kinds_appended: list[str] = []
         self._seats_changed = False
         self._seats_before = record.seats if record is not None else ()
         self._has_email: dict[int, bool] = {}
@@ -86,6 +88,7 @@ class GameWriter:
             schema_version=projection.CURRENT_SCHEMA_VERSION, created_at=created_at,
         ))  # fmt: skip
         self._appended = True
+        self._kinds_appended.append(kind)
         if actor is not None and actor.pk not in self._has_email:
             self._has_email[actor.pk] = bool(getattr(actor, actor.get_email_field_name(), ""))
         if kind in _SEAT_EVENTS:
@@ -163,6 +166,8 @@ class GameWriter:
             if after_commit.waits_for_a_person(record):
                 person = record.seats[record.acting_seat].user_id
             has_email = self._has_email.get(person) if person is not None else None
+            variant, kinds = record.variant, tuple(self._kinds_appended)
+            transaction.on_commit(lambda: metrics.events_committed(variant, kinds))
             for hook in after_commit._hooks:
                 # robust: a follow-up that fails (say, the broker is down) must not turn a
                 # committed move into an error; the sweeper re-queues what was lost.

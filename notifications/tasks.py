@@ -31,6 +31,7 @@ from games.models import Game, Seat
 from games.tasks import enqueue
 from notifications import mail, selectors, services
 from notifications.models import MailRecord
+from operations import metrics
 
 logger = logging.getLogger(__name__)
 
@@ -149,12 +150,15 @@ def _send_claimed(
         services.mail_release(claim, give_up=give_up)
         if give_up:
             logger.error("gave up mailing %s after %s tries: %s", claim, retries + 1, error)
+            metrics.MAILS.labels(outcome="failed").inc()
             return "gave up"
+        metrics.MAILS.labels(outcome="deferred").inc()
         countdown = min(settings.MAIL_RETRY_BACKOFF_MAX_SECONDS, 5 * 2**retries)
         logger.warning("mailing %s failed (%s); trying again in %s s", claim, error, countdown)
         raise task.retry(exc=error, countdown=countdown, max_retries=None) from error
     if mark:
         services.mail_mark_sent(claim)
+    metrics.MAILS.labels(outcome="sent").inc()
     return "sent"
 
 

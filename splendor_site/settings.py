@@ -51,6 +51,9 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "django-insecure-development-only-key"
+# Former keys, still accepted for what they signed while links sent with them run out
+# (docs/operations.md, "Rotating secrets"); new signatures use SECRET_KEY.
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS", "")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -80,10 +83,13 @@ INSTALLED_APPS = [
     "notifications",
     "analytics",
     "health_check",
+    "django_prometheus",
     "operations",
 ]
 
 MIDDLEWARE = [
+    # django-prometheus: requests, responses and latencies per view (/metrics, METRICS_TOKEN).
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -100,9 +106,14 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # Turns a locked-out login into the lock-out page (django-axes); last, as its docs ask.
     "axes.middleware.AxesMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 ROOT_URLCONF = "splendor_site.urls"
+
+# Prometheus metrics at /metrics, only with this token as "Authorization: Bearer <token>";
+# unset, /metrics answers 404 (operations.views, docs/operations.md).
+METRICS_TOKEN = env_str("METRICS_TOKEN", "")
 WSGI_APPLICATION = "splendor_site.wsgi.application"
 ASGI_APPLICATION = "splendor_site.asgi.application"
 

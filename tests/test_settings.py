@@ -191,3 +191,24 @@ def test_env_example_sourced_in_a_shell_gives_the_defaults() -> None:
 
     assert sourced.returncode == 0, sourced.stderr
     assert json.loads(sourced.stdout) == read_settings({}, *names)
+
+
+def test_a_rotated_secret_key_still_accepts_what_the_old_one_signed() -> None:
+    sign_then_check = """
+import django; django.setup()
+from django.core import signing
+from django.test.utils import override_settings
+with override_settings(SECRET_KEY="the-old-key", SECRET_KEY_FALLBACKS=[]):
+    link = signing.dumps("invite to game 7")
+print(signing.loads(link))
+"""
+    env = {"SECRET_KEY": "the-new-key", "SECRET_KEY_FALLBACKS": "older-key, the-old-key"}
+    done = subprocess.run(
+        [sys.executable, "-c", sign_then_check],
+        env={"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "splendor_site.settings"}
+        | env,
+        cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("invite to game 7")
