@@ -33,7 +33,7 @@ _RATING_FIELDS = ("variant", "participant", "user_id", "bot_level", "mu", "sigma
 _SEAT_FIELDS = ("game_id", "game__variant", "game__finished_at", "game__is_rated", "user_id",
                 "bot_level", "rank")  # fmt: skip
 # The first key of the advisory locks that serialize one variant's rating writes (the second is
-# the variant's): "ratings" in ASCII, so no other lock of the site can share it.
+# the variant's): "rati" in ASCII, a namespace of their own.
 _LOCK_NAMESPACE = 0x72617469
 
 
