@@ -202,7 +202,7 @@ def main() -> None:
     pending = iter(new_ids)
     count_times = timed(lambda: projections.count_game(next(pending)), 20)
     print("count one more finished game:", describe(count_times), "(aim < 50 ms)")
-    for later, repeat in ((100, 5), (1000, 3)):
+    for later, repeat in ((100, 5), (1000, 2)):
         print(f"count a game arriving after {later} games that finished later (their ratings are "
               f"replayed):", describe(count_out_of_order(later, repeat)))  # fmt: skip
 
