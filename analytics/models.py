@@ -155,7 +155,11 @@ class RatingChange(models.Model):
                 fields=["game", "participant"], name="one_rating_change_per_game"
             ),
         ]
-        indexes = [models.Index(fields=["participant", "variant", "finished_at"])]
+        indexes = [
+            models.Index(fields=["participant", "variant", "finished_at"]),
+            # Whether any game rated so far finished after the one being counted.
+            models.Index(fields=["variant", "finished_at", "game"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.participant} after game {self.game_id}: {self.ordinal:.1f}"

@@ -2,8 +2,9 @@
 
 Everyone is rated on one scale (so a human who beats the Greedy bot gains), and the pages list
 bots apart from people. A bot level is one participant: when it holds several seats in a game,
-each seat is rated as a copy and the level takes the mean of the copies' new ratings. Ratings
-change in the order games are counted; a rebuild replays them in the order games finished.
+each seat is rated as a copy and the level takes the mean of the copies' new ratings. Results
+are rated in the order games finished, (finished_at, game id) within a variant, whatever order
+they are counted in (``analytics.rating_writes``): ratings are a function of the ordered log.
 """
 
 from __future__ import annotations

@@ -10,6 +10,8 @@ prints:
 * the full rebuild (``manage.py rebuild_analytics`` in a fresh process): games/s and the
   process's peak resident memory (aims: at least 500 games/s, under 300 MB);
 * counting one more finished game (``projections.count_game``): median and p95 (aim: < 50 ms);
+  and counting a game that arrives after 100 and 1000 games that finished later (their ratings
+  are replayed after it: ratings follow the order games finished);
 * the statistics page's server time through Django's test client, with every filter off and
   with two on (aim: < 200 ms).
 
@@ -104,6 +106,32 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
+def count_out_of_order(later: int, repeat: int) -> tuple[list[float], list[float]]:
+    """Times of counting a game after ``later`` games that finished after it were counted: the
+    ratings of those games are replayed after it (every game shares the bot levels)."""
+    from analytics import projections, synthetic
+
+    walls: list[float] = []
+    cpus: list[float] = []
+    for round_ in range(repeat):
+        rng = random.Random(round_)
+        plans = [
+            synthetic.GamePlan(
+                seats=[synthetic.SeatPlan(bot_level=rng.choice(synthetic.BOT_LEVELS))
+                       for _ in range(rng.choice((2, 3, 4)))],
+                seed=2 * 10**9 + later * 100 + round_ * (later + 1) + index,
+            )
+            for index in range(later + 1)
+        ]  # fmt: skip
+        first, *rest = synthetic.write_games(plans, start=START + timedelta(days=40 + round_))
+        for game_id in rest:
+            projections.count_game(game_id)
+        wall, cpu = timed(lambda first=first: projections.count_game(first), 1)  # type: ignore[misc]
+        walls += wall
+        cpus += cpu
+    return walls, cpus
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
@@ -167,12 +195,16 @@ def main() -> None:
 
     from analytics import projections, synthetic
 
+    # After every game there: counted in the order they finished, the usual case.
     new_ids = synthetic.write_games(
         [synthetic.GamePlan(seats=[synthetic.SeatPlan(bot_level="greedy")] * 3, seed=10**9 + i)
-         for i in range(20)], start=START + timedelta(days=15))  # fmt: skip
+         for i in range(20)], start=START + timedelta(days=31))  # fmt: skip
     pending = iter(new_ids)
     count_times = timed(lambda: projections.count_game(next(pending)), 20)
     print("count one more finished game:", describe(count_times), "(aim < 50 ms)")
+    for later, repeat in ((100, 5), (1000, 2)):
+        print(f"count a game arriving after {later} games that finished later (their ratings are "
+              f"replayed):", describe(count_out_of_order(later, repeat)))  # fmt: skip
 
     from django.core.cache import cache
     from django.test import Client
