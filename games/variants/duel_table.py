@@ -24,6 +24,23 @@ NAMES = {**GEM_NAMES, "pearl": "pearl"}
 MARKS = {**LETTERS, "pearl": "P"}
 GOALS = {"points": 20, "crowns": 10, "colour_points": 10}
 """The three ways to win, as the rulebook counts them."""
+GOAL_WORDS = (
+    ("points", "points", "pts", GOALS["points"]),
+    ("crowns", "crowns", "♛", GOALS["crowns"]),
+    ("colour_points", "points in one colour", "in a colour", GOALS["colour_points"]),
+)
+"""Each way to win: its key, its words, its short mark on a panel, and the count it needs."""
+ABILITIES: dict[str, dict[str, str]] = {
+    "extra_turn": {"key": "extra_turn", "name": "Refresh", "icon": "↻",
+                   "rule": "take another turn"},
+    "take_token": {"key": "take_token", "name": "Gem", "icon": "+1",
+                   "rule": "take a token of this card's colour from the board"},
+    "privilege": {"key": "privilege", "name": "Privilege", "icon": "✉",
+                  "rule": "take a privilege"},
+    "steal": {"key": "steal", "name": "Take", "icon": "⇐",
+              "rule": "take a gem or pearl token from the opponent"},
+}  # fmt: skip
+"""Card and royal abilities by the rulebook's names ("Card abilities"), with a mark each."""
 
 GROUPS = (
     ("take_tokens", "Take a line of tokens"),
@@ -174,6 +191,9 @@ def _decision(
             groups.append({"kind": kind, "title": title, "options": options})
     return {
         "groups": groups,
+        # In these phases the board and the cards are where a move is made (static/game.js);
+        # the grouped buttons start closed. Any other decision opens its only group.
+        "opens_first": state["phase"] not in ("main", "mandatory", "reserve"),
         "pending": state["pending_card"] and _card(state["pending_card"]),
         "to_discard": state["tokens_to_discard"],
         # Buttons carry the version they were drawn at: the region changes with it.
@@ -234,13 +254,19 @@ def _card(item: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _royal(royal: Mapping[str, Any]) -> dict[str, Any]:
-    return {"id": royal["id"], "words": _royal_words(royal)}
+    return {
+        "id": royal["id"],
+        "number": royal["id"] + 1,
+        "points": royal["points"],
+        "ability": ABILITIES.get(royal["ability"]),
+        "words": _royal_words(royal),
+    }
 
 
 def _royal_words(royal: Mapping[str, Any]) -> str:
-    ability = royal["ability"].replace("_", " ")
+    ability = ABILITIES.get(royal["ability"])
     points = f"{royal['points']} points"
-    return points if ability == "none" else f"{points}, {ability}"
+    return f"{points}, {ability['name']}: {ability['rule']}" if ability else points
 
 
 def _player(
@@ -256,23 +282,24 @@ def _player(
         "is_viewer": player["seat"] == viewer,
         "tokens": [gem(colour, player["tokens"].get(colour, 0)) for colour in TOKEN_COLOURS],
         "token_count": player["token_count"],
+        # A column per token colour; only the five gem colours have bonuses and points.
         "colours": [
             {
-                "gem": gem(colour, player["bonuses"].get(colour, 0)),
+                "gem": {"colour": colour, "letter": MARKS[colour], "name": NAMES[colour]},
+                "tokens": player["tokens"].get(colour, 0),
+                "has_cards": colour in GEM_COLOURS,
+                "bonus": player["bonuses"].get(colour, 0),
                 "points": player["colour_points"].get(colour, 0),
+                "is_best": 0 < best_colour == player["colour_points"].get(colour, 0),
             }
-            for colour in GEM_COLOURS
+            for colour in TOKEN_COLOURS
         ],
         "privileges": player["privileges"],
         "crowns": player["crowns"],
         "points": player["points"],
         "goals": [
-            {"name": name, "have": progress[key], "need": need}
-            for key, name, need in (
-                ("points", "points", GOALS["points"]),
-                ("crowns", "crowns", GOALS["crowns"]),
-                ("colour_points", "points in one colour", GOALS["colour_points"]),
-            )
+            {"key": key, "name": name, "short": short, "have": progress[key], "need": need}
+            for key, name, short, need in GOAL_WORDS
         ],
         "cards": len(player["cards"]),
         "reserved": [_card(item) for item in player["reserved"]],
