@@ -38,6 +38,23 @@
     }
   });
 
+  // A move's answer can land after a pushed version has already replaced the region of the
+  // form that sent it. htmx then looks for the regions inside that detached form, finds none
+  // and reports an error for each; and its events no longer reach the body. The form itself
+  // still hears them: it drops the answer and asks for the regions that changed instead.
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    const source = event.detail.elt;
+    if (!source || source === game) {
+      return;
+    }
+    source.addEventListener("htmx:beforeSwap", function (swap) {
+      if (!source.isConnected) {
+        swap.detail.shouldSwap = false;
+        refresh();
+      }
+    }, { once: true });
+  });
+
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
     const incoming = event.detail.fragment.querySelector
       ? event.detail.fragment.querySelector("[data-version]")
