@@ -114,7 +114,7 @@ def overlap(one: dict[str, float], two: dict[str, float]) -> bool:
     )
 
 
-@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1280, 720)])
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1280, 720), (1024, 768)])
 def test_the_whole_duel_table_fits_one_laptop_screen(
     width: int,
     height: int,
