@@ -248,8 +248,15 @@ def result_summary(result: Mapping[str, Any], names: Sequence[str]) -> str:
     return f"{winners[0]} wins"
 
 
-def result_for_page(result: Mapping[str, Any] | None, names: Sequence[str]) -> dict[str, Any]:
-    """The final scores, the winners and why they won, for the game-over panel."""
+def result_for_page(
+    result: Mapping[str, Any] | None,
+    names: Sequence[str],
+    players: Sequence[Mapping[str, Any]] = (),
+) -> dict[str, Any]:
+    """The final scores, the winners and why they won, for the game-over panel.
+
+    ``players`` (the final view's) name the colour of a Duel won by 10 points in one colour.
+    """
     if not result:
         return {"headline": "The game is over.", "explanation": "", "rows": []}
     if result.get("aborted"):
@@ -278,12 +285,23 @@ def result_for_page(result: Mapping[str, Any] | None, names: Sequence[str]) -> d
     )
     return {
         "headline": result_summary(result, names) + "!",
-        "explanation": _tie_break(result, names),
+        "explanation": _tie_break(result, names, players),
         "rows": rows,
     }
 
 
-def _tie_break(result: Mapping[str, Any], names: Sequence[str]) -> str:
+def _best_colour(players: Sequence[Mapping[str, Any]], seat: int) -> str:
+    """The colour of a Duel player's most points on cards ("one colour" without their view)."""
+    if seat >= len(players) or not players[seat].get("colour_points"):
+        return "one colour"
+    colour_points = players[seat]["colour_points"]
+    colour = max(colour_points, key=colour_points.get)
+    return f"one colour ({colour_points[colour]} on {colour})"
+
+
+def _tie_break(
+    result: Mapping[str, Any], names: Sequence[str], players: Sequence[Mapping[str, Any]] = ()
+) -> str:
     winners = result["winners"]
     points, cards = result["points"], result["cards_bought"]
     first = winners[0]
@@ -293,6 +311,11 @@ def _tie_break(result: Mapping[str, Any], names: Sequence[str]) -> str:
         "reached_points": "A player reached 15 points and the round was played out.",
         "all_passed": "Every player passed in one round, so the game ended.",
         "resignation": "The game ended when a player resigned.",
+        # Splendor Duel's three victory conditions: the game ends at once, its player wins.
+        "twenty_points": f"{names[first]} reached 20 points.",
+        "ten_crowns": f"{names[first]} gathered 10 crowns.",
+        "ten_points_in_a_colour": f"{names[first]} has 10 points on cards of "
+        f"{_best_colour(players, first)}.",
     }.get(ended_by or "", "")
     if decided_by == "points":
         reason = f"Most points wins: {names[first]} has {points[first]}."
@@ -309,8 +332,12 @@ def _tie_break(result: Mapping[str, Any], names: Sequence[str]) -> str:
             "the rules call that a shared win."
         )
     elif decided_by == "resignation":
-        gone = _and([names[seat] for seat in result.get("resigned", [])])
-        reason = f"{gone} resigned; of the others, most points wins, then fewest cards bought."
+        resigned = result.get("resigned", [])
+        gone = _and([names[seat] for seat in resigned])
+        if len(points) - len(resigned) == 1:
+            reason = f"{gone} resigned, so {names[first]} wins."
+        else:
+            reason = f"{gone} resigned; of the others, most points wins, then fewest cards bought."
     else:
         reason = ""
     return " ".join(part for part in (ending, reason) if part)

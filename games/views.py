@@ -249,11 +249,14 @@ def _changed(request: HttpRequest, game_id: int) -> HttpResponse:
 def _result(data: Mapping[str, Any]) -> dict[str, Any] | None:
     if data["status"] not in (Game.Status.FINISHED, Game.Status.ABORTED):
         return None
-    result = describe.result_for_page(data["result"], seat_names(data))
-    if data["state"] is not None:  # the score breakdown: points from nobles
-        players = data["state"]["players"]
-        for row in result["rows"]:
-            nobles = players[row["seat"]].get("nobles", ())  # games without nobles score 0
-            row["noble_points"] = sum(noble["points"] for noble in nobles)
-            row["card_points"] = row["points"] - row["noble_points"]
+    players = data["state"]["players"] if data["state"] is not None else ()
+    result = describe.result_for_page(data["result"], seat_names(data), players)
+    # The score breakdown: points from cards, and from the nobles (base game) or the royal
+    # cards (Duel) a player gained.
+    for row in result["rows"] if players else ():
+        player = players[row["seat"]]
+        extras = "royals" if "royals" in player else "nobles"
+        row["extra_name"] = extras
+        row["extra_points"] = sum(item["points"] for item in player.get(extras, ()))
+        row["card_points"] = row["points"] - row["extra_points"]
     return result

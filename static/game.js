@@ -10,6 +10,7 @@
 //   (changed by another answer meanwhile) makes the page ask once more.
 // - Your turn: the tab's title and icon say so; sound and notification are opt-in.
 // - The take-gems and return-tokens forms enable their button only for a legal choice.
+// - Splendor Duel: a card's Buy / Reserve sends the same move as its button in the grouped list.
 // - Splendor Duel: a line of tokens is picked on the board, token by token; only tokens that
 //   still lead to a legal line can be picked, and the line is sent by its confirm button.
 (function () {
@@ -35,6 +36,23 @@
     if (version && version < versionShown()) {
       event.detail.shouldSwap = false; // an older answer landed late: keep the newer page
     }
+  });
+
+  // A move's answer can land after a pushed version has already replaced the region of the
+  // form that sent it. htmx then looks for the regions inside that detached form, finds none
+  // and reports an error for each; and its events no longer reach the body. The form itself
+  // still hears them: it drops the answer and asks for the regions that changed instead.
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    const source = event.detail.elt;
+    if (!source || source === game) {
+      return;
+    }
+    source.addEventListener("htmx:beforeSwap", function (swap) {
+      if (!source.isConnected) {
+        swap.detail.shouldSwap = false;
+        refresh();
+      }
+    }, { once: true });
   });
 
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
@@ -374,6 +392,22 @@
       });
     }
     updateLinePicker(board);
+  });
+
+  // Splendor Duel: a card's (or a deck's) move presses the same move's button in the grouped
+  // list, the one form that sends it (with its version and idempotency key).
+  document.addEventListener("click", function (event) {
+    const move = event.target.closest(".duel-card-move");
+    if (!move) {
+      return;
+    }
+    const input = Array.from(document.querySelectorAll('.decision input[name="action"]')).find(
+      (item) => item.value === move.dataset.action,
+    );
+    if (input) {
+      closeCards();
+      input.form.requestSubmit();
+    }
   });
 
   const prepare = function (root) {

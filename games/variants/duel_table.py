@@ -24,6 +24,23 @@ NAMES = {**GEM_NAMES, "pearl": "pearl"}
 MARKS = {**LETTERS, "pearl": "P"}
 GOALS = {"points": 20, "crowns": 10, "colour_points": 10}
 """The three ways to win, as the rulebook counts them."""
+GOAL_WORDS = (
+    ("points", "points", "pts", GOALS["points"]),
+    ("crowns", "crowns", "♛", GOALS["crowns"]),
+    ("colour_points", "points in one colour", "in a colour", GOALS["colour_points"]),
+)
+"""Each way to win: its key, its words, its short mark on a panel, and the count it needs."""
+ABILITIES: dict[str, dict[str, str]] = {
+    "extra_turn": {"key": "extra_turn", "name": "Refresh", "icon": "↻",
+                   "rule": "take another turn"},
+    "take_token": {"key": "take_token", "name": "Gem", "icon": "+1",
+                   "rule": "take a token of this card's colour from the board"},
+    "privilege": {"key": "privilege", "name": "Privilege", "icon": "✉",
+                  "rule": "take a privilege"},
+    "steal": {"key": "steal", "name": "Take", "icon": "⇐",
+              "rule": "take a gem or pearl token from the opponent"},
+}  # fmt: skip
+"""Card and royal abilities by the rulebook's names ("Card abilities"), with a mark each."""
 
 GROUPS = (
     ("take_tokens", "Take a line of tokens"),
@@ -70,6 +87,13 @@ def table_for_viewer(
     acting = data["acting_seat"]
     is_my_turn = acting is not None and acting == viewer
     lines = _lines(data["legal_actions"])
+    me = state["players"][viewer] if viewer is not None else None
+    buyer = Buyer(me, data["legal_actions"])
+    deck_moves = {
+        action["level"]: json.dumps(action, separators=(",", ":"))
+        for action in data["legal_actions"]
+        if action["type"] == "reserve_from_deck"
+    }
     pickable = {space for line in lines for space in line["spaces"]}
     regions: dict[str, dict[str, Any]] = {
         "status": {
@@ -109,14 +133,17 @@ def table_for_viewer(
                 {
                     "level": level,
                     "deck": state["decks"][level - 1],
-                    "cards": [_card(item) for item in state["pyramid"][level - 1] if item],
+                    "cards": [_card(item, buyer) for item in state["pyramid"][level - 1] if item],
+                    "deck_move": deck_moves.get(level),
                 }
                 for level in (3, 2, 1)
             ],
             "royals": [_royal(royal) for royal in state["royals"]],
         },
         "players": {
-            "players": [_player(player, names, acting, viewer) for player in state["players"]],
+            "players": [
+                _player(player, names, acting, viewer, buyer) for player in state["players"]
+            ],
         },
         "log": {
             "entries": [
@@ -174,6 +201,9 @@ def _decision(
             groups.append({"kind": kind, "title": title, "options": options})
     return {
         "groups": groups,
+        # In these phases the board and the cards are where a move is made (static/game.js);
+        # the grouped buttons start closed. Any other decision opens its only group.
+        "opens_first": state["phase"] not in ("main", "mandatory", "reserve"),
         "pending": state["pending_card"] and _card(state["pending_card"]),
         "to_discard": state["tokens_to_discard"],
         # Buttons carry the version they were drawn at: the region changes with it.
@@ -212,17 +242,67 @@ def _counts(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{count} {colour}" for colour, count in counts.items() if count) or "nothing"
 
 
-def _card(item: Mapping[str, Any]) -> dict[str, Any]:
+CARD_KINDS = {"joker": "5-Gem", None: "no-bonus"}
+"""Cards outside the five colours, by the rulebook's name: the "5-Gem" card takes the colour of
+a card it is placed with; a card without a bonus gives points (and crowns) only."""
+
+
+class Buyer:
+    """What one seated viewer holds, to tell a card they can afford from one they cannot, and
+    the legal moves on each card (their turn's buy and reserve actions)."""
+
+    def __init__(
+        self, player: Mapping[str, Any] | None, actions: Sequence[Mapping[str, Any]]
+    ) -> None:
+        self.player = player
+        self.moves: dict[int, list[dict[str, str]]] = {}
+        for action in actions:
+            if action["type"] in ("buy_card", "reserve_card"):
+                self.moves.setdefault(action["card"], []).append(_card_move(action))
+
+    def shortfall(self, item: Mapping[str, Any]) -> dict[str, int]:
+        """Tokens missing per colour once bonuses and tokens (gold aside) are counted."""
+        assert self.player is not None
+        tokens, bonuses = self.player["tokens"], self.player["bonuses"]
+        return {
+            colour: missing
+            for colour in TOKEN_COLOURS
+            if (missing := item["cost"].get(colour, 0) - bonuses.get(colour, 0)
+                - tokens.get(colour, 0)) > 0
+        }  # fmt: skip
+
+
+def _card_move(action: Mapping[str, Any]) -> dict[str, str]:
+    if action["type"] == "reserve_card":
+        label, css = "Reserve", "btn-reserve"
+    else:
+        paid = action.get("payment")
+        label = f"Buy, paying {_counts(paid)}" if paid else "Buy"
+        css = "btn-buy"
+    return {"label": label, "css": css, "json": json.dumps(action, separators=(",", ":"))}
+
+
+def _missing_words(missing: Mapping[str, int]) -> str:
+    return " ".join(f"{count}{MARKS[colour]}" for colour, count in missing.items())
+
+
+def _card(item: Mapping[str, Any], buyer: Buyer | None = None) -> dict[str, Any]:
     if item.get("hidden"):
         return {"hidden": True, "level": item["level"]}
-    return {
+    colour = item["colour"]
+    kind = colour if colour in GEM_COLOURS else CARD_KINDS[colour]
+    name = colour if colour in GEM_COLOURS else ("5-Gem" if colour else "no bonus")
+    card: dict[str, Any] = {
         "id": item["id"],
         "level": item["level"],
-        "colour": item["colour"] or "none",
+        "colour": kind,
+        "name": f"{name} card",
         "bonus": item["bonus"],
+        "bonus_gem": gem(colour, item["bonus"]) if colour in GEM_COLOURS else None,
         "points": item["points"],
         "crowns": item["crowns"],
-        "ability": item["ability"].replace("_", " ") if item["ability"] != "none" else "",
+        "crown_marks": "♛" * item["crowns"],
+        "ability": ABILITIES.get(item["ability"]),
         "cost": [
             gem(colour, item["cost"][colour])
             for colour in TOKEN_COLOURS
@@ -230,21 +310,52 @@ def _card(item: Mapping[str, Any]) -> dict[str, Any]:
         ],
         "blind": bool(item.get("blind")),
         "placed_as": item.get("placed_as"),
+        "affordable": False,
+        "needs": "",
+        "gold_covers": "",
+        "moves": [],
     }
+    if buyer is None or buyer.player is None:
+        return card
+    card["moves"] = buyer.moves.get(item["id"], [])
+    missing = buyer.shortfall(item)
+    gold = buyer.player["tokens"].get("gold", 0)
+    short = sum(missing.values())
+    joker_blocked = colour == "joker" and not any(buyer.player["bonuses"].values())
+    card["affordable"] = short <= gold and not joker_blocked
+    if joker_blocked:
+        card["needs"] = "needs a card with a bonus"
+    elif short and short <= gold:
+        card["gold_covers"] = f"gold covers {_missing_words(missing)}"
+    elif short:
+        card["needs"] = f"needs {_missing_words(missing)}" + (
+            f", gold covers {gold}" if gold else ""
+        )
+    return card
 
 
 def _royal(royal: Mapping[str, Any]) -> dict[str, Any]:
-    return {"id": royal["id"], "words": _royal_words(royal)}
+    return {
+        "id": royal["id"],
+        "number": royal["id"] + 1,
+        "points": royal["points"],
+        "ability": ABILITIES.get(royal["ability"]),
+        "words": _royal_words(royal),
+    }
 
 
 def _royal_words(royal: Mapping[str, Any]) -> str:
-    ability = royal["ability"].replace("_", " ")
+    ability = ABILITIES.get(royal["ability"])
     points = f"{royal['points']} points"
-    return points if ability == "none" else f"{points}, {ability}"
+    return f"{points}, {ability['name']}: {ability['rule']}" if ability else points
 
 
 def _player(
-    player: Mapping[str, Any], names: Sequence[str], acting: int | None, viewer: int | None
+    player: Mapping[str, Any],
+    names: Sequence[str],
+    acting: int | None,
+    viewer: int | None,
+    buyer: Buyer,
 ) -> dict[str, Any]:
     best_colour = max(player["colour_points"].values(), default=0)
     progress = {"points": player["points"], "crowns": player["crowns"],
@@ -256,25 +367,28 @@ def _player(
         "is_viewer": player["seat"] == viewer,
         "tokens": [gem(colour, player["tokens"].get(colour, 0)) for colour in TOKEN_COLOURS],
         "token_count": player["token_count"],
+        # A column per token colour; only the five gem colours have bonuses and points.
         "colours": [
             {
-                "gem": gem(colour, player["bonuses"].get(colour, 0)),
+                "gem": {"colour": colour, "letter": MARKS[colour], "name": NAMES[colour]},
+                "tokens": player["tokens"].get(colour, 0),
+                "has_cards": colour in GEM_COLOURS,
+                "bonus": player["bonuses"].get(colour, 0),
                 "points": player["colour_points"].get(colour, 0),
+                "is_best": 0 < best_colour == player["colour_points"].get(colour, 0),
             }
-            for colour in GEM_COLOURS
+            for colour in TOKEN_COLOURS
         ],
         "privileges": player["privileges"],
         "crowns": player["crowns"],
         "points": player["points"],
         "goals": [
-            {"name": name, "have": progress[key], "need": need}
-            for key, name, need in (
-                ("points", "points", GOALS["points"]),
-                ("crowns", "crowns", GOALS["crowns"]),
-                ("colour_points", "points in one colour", GOALS["colour_points"]),
-            )
+            {"key": key, "name": name, "short": short, "have": progress[key], "need": need}
+            for key, name, short, need in GOAL_WORDS
         ],
         "cards": len(player["cards"]),
-        "reserved": [_card(item) for item in player["reserved"]],
+        "reserved": [
+            _card(item, buyer if player["seat"] == viewer else None) for item in player["reserved"]
+        ],
         "royals": [_royal(royal) for royal in player["royals"]],
     }
