@@ -19,7 +19,7 @@ from django.db.models import Q, QuerySet, Sum
 from accounts.models import Profile
 from analytics.filters import StatsFilter
 from analytics.models import Rating, RatingChange, SeatFacts, StatsVersion, Tally
-from analytics.ratings import participant_of
+from analytics.ratings import display_rating, participant_of
 from analytics.variants import analytics_for, known_variants
 
 Sums = dict[tuple[str, str], int]
@@ -319,7 +319,7 @@ def player_ratings(user_id: int) -> list[dict[str, Any]]:
         result.append(
             {
                 "variant": rating.variant,
-                "rating": rating.ordinal,
+                **_shown(rating.ordinal, rating.games),
                 "mu": rating.mu,
                 "sigma": rating.sigma,
                 "games": rating.games,
@@ -329,12 +329,24 @@ def player_ratings(user_id: int) -> list[dict[str, Any]]:
                         "finished_at": change.finished_at,
                         "before": change.ordinal_before,
                         "after": change.ordinal,
+                        "display_before": display_rating(change.ordinal_before),
+                        "display_after": display_rating(change.ordinal),
                     }
                     for change in history
                 ],
             }
         )
     return result
+
+
+def _shown(ordinal: float, games: int) -> dict[str, Any]:
+    """A rating's raw ordinal and how players see it: on the display scale, provisional until
+    ``RATING_PROVISIONAL_GAMES`` rated games."""
+    return {
+        "rating": ordinal,
+        "display_rating": display_rating(ordinal),
+        "provisional": games < settings.RATING_PROVISIONAL_GAMES,
+    }
 
 
 def _game_filter(stats_filter: StatsFilter) -> Q:
@@ -368,7 +380,7 @@ def leaderboard(variant: str, *, min_games: int | None = None) -> dict[str, Any]
             "rank": rank,
             "user_id": rating.user_id,
             "name": names.get(rating.user_id, ""),
-            "rating": rating.ordinal,
+            **_shown(rating.ordinal, rating.games),
             "mu": rating.mu,
             "sigma": rating.sigma,
             "games": rating.games,
@@ -379,7 +391,7 @@ def leaderboard(variant: str, *, min_games: int | None = None) -> dict[str, Any]
         {
             "rank": rank,
             "bot_level": rating.bot_level,
-            "rating": rating.ordinal,
+            **_shown(rating.ordinal, rating.games),
             "mu": rating.mu,
             "sigma": rating.sigma,
             "games": rating.games,

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -172,7 +173,11 @@ def player_detail(request: HttpRequest, stats_filter: StatsFilter, user_id: int)
     if player is None:
         raise Http404("There is no such player.")
     data = selectors.player_statistics(user_id, stats_filter)
-    context = {"player": player, "data": data}
+    context = {
+        "player": player,
+        "data": data,
+        "provisional_games": settings.RATING_PROVISIONAL_GAMES,
+    }
     return render(request, "analytics/player.html", context)
 
 
@@ -186,7 +191,13 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     if request.GET.get("format") == "csv":
         return _csv(f"{variant}-leaderboard.csv", data["players"])
     return render(
-        request, "analytics/leaderboard.html", {"data": data, "variants": known_variants()}
+        request,
+        "analytics/leaderboard.html",
+        {
+            "data": data,
+            "variants": known_variants(),
+            "provisional_games": settings.RATING_PROVISIONAL_GAMES,
+        },
     )
 
 
