@@ -140,6 +140,22 @@ def _statistics(stats_filter: StatsFilter) -> dict[str, Any]:
     }
 
 
+def summary(stats: dict[str, Any]) -> dict[str, Any]:
+    """What a reader looks at first: win rate by seat, the mean length in rounds, and the cards
+    bought most and least often once in play (ties: the lower card id)."""
+    lengths = stats["rounds"]
+    games = sum(row["games"] for row in lengths)
+    rated = [card for card in stats["cards"] if card["purchase_rate"] is not None]
+    by_rate = sorted(rated, key=lambda card: (-card["purchase_rate"], card["id"]))
+    least = sorted(rated, key=lambda card: (card["purchase_rate"], card["id"]))
+    return {
+        "seats": stats["seat_order"],
+        "mean_rounds": _ratio(sum(row["rounds"] * row["games"] for row in lengths), games),
+        "most_bought": by_rate[:3],
+        "least_bought": least[:3],
+    }
+
+
 def _card_rows(variant: str, by_variant: dict[str, Sums]) -> Iterable[dict[str, Any]]:
     sums = by_variant.get(variant, {})
     base = _ratio(sums.get(("winners", ""), 0), sums.get(("seats", ""), 0))
