@@ -19,6 +19,7 @@ from typing import Any
 import pygal
 from django.core.cache import cache
 from django.utils.safestring import SafeString, mark_safe
+from pygal.style import Style
 
 CHART_CACHE_SECONDS = 3600
 LETTERS = {"white": "W", "blue": "B", "green": "G", "red": "R", "black": "K", "gold": "★",
@@ -28,6 +29,7 @@ _STRIPPED = (
     re.compile(r"<script\b.*?</script>", re.S),
     re.compile(r"<!--.*?-->", re.S),
 )
+LABEL_PX = 12
 _CHART_CONFIG: dict[str, Any] = {
     "no_prefix": True,
     "js": [],
@@ -39,6 +41,16 @@ _CHART_CONFIG: dict[str, Any] = {
     "spacing": 4,
     "print_values": False,
     "show_y_guides": True,
+    # Laid out for labels of 12 px, which every <text> also carries as an attribute (_svg).
+    "style": Style(
+        label_font_size=LABEL_PX,
+        major_label_font_size=LABEL_PX,
+        title_font_size=14,
+        value_font_size=LABEL_PX,
+        tooltip_font_size=LABEL_PX,
+        legend_font_size=LABEL_PX,
+    ),
+    "truncate_label": -1,  # a card's whole name, never "L1 B0…"
     "css": [],  # its stylesheet would be removed anyway (see above): not even read
 }
 
@@ -95,7 +107,17 @@ def _svg(chart: pygal.graph.graph.Graph, title: str, css_class: str) -> SafeStri
     markup = markup.replace("<title>Pygal</title>", f"<title>{_escape(title)}</title>", 1)
     markup = markup.replace("<svg ", f'<svg role="img" aria-label="{_escape(title)}" ', 1)
     markup = markup.replace(' id=""', "", 1)
+    markup = _TEXT.sub(_sized_text, markup)
     return mark_safe(markup)
+
+
+_TEXT = re.compile(r"<text\b([^>]*)>")
+
+
+def _sized_text(match: re.Match[str]) -> str:
+    """A presentation attribute (allowed by the CSP, unlike ``style``): the title larger."""
+    size = 14 if 'class="title' in match.group(1) else LABEL_PX
+    return f'<text font-size="{size}"{match.group(1)}>'
 
 
 def _escape(text: str) -> str:
@@ -118,29 +140,38 @@ def card_purchase_rates(
     if variant_title:
         title = f"{variant_title}: {title[0].lower()}{title[1:]}"
     bars = [
-        (card["id"], card["colour"], card["points"], _percent(card["purchase_rate"]))
+        (card["id"], card["colour"], card_label(card), _percent(card["purchase_rate"]))
         for card in chosen
     ]
     return _card_bars(bars, title)
+
+
+def card_label(card: dict[str, Any]) -> str:
+    """A card named as the tables name it: level, bonus letter and points, then its cost,
+    e.g. "L1 B0 1W 1G 1R 1K"; no two cards of a variant share one."""
+    cost = " ".join(
+        f"{count}{LETTERS.get(colour, colour)}" for colour, count in card.get("cost", {}).items()
+    )
+    return f"L{card['level']} {LETTERS[card['colour']]}{card['points']} {cost}".strip()
 
 
 _BAR = re.compile(r'<g class="bar">')
 
 
 @_cached
-def _card_bars(bars: Sequence[tuple[int, str, int, float | None]], title: str) -> SafeString:
-    """``bars``: (card, colour, points, purchase rate in %) in the order drawn.
+def _card_bars(bars: Sequence[tuple[int, str, str, float | None]], title: str) -> SafeString:
+    """``bars``: (card, colour, label, purchase rate in %) in the order drawn.
 
     One series, so pygal lays out and draws each bar once (a series per colour made it walk
     every card once per colour, and cost half again as much). Each bar is then given its
     colour's class for the stylesheet: pygal draws a bar for every value but None, in order.
     """
     chart = Bar(**_CHART_CONFIG, y_title="purchase rate %", range=(0, 100), x_label_rotation=90)
-    chart.x_labels = [f"{LETTERS[colour]}{points}" for _, colour, points, _ in bars]
+    chart.x_labels = [label for _, _, label, _ in bars]
     chart.add(
         "purchase rate",
-        [{"value": rate, "label": f"card {card} ({LETTERS[colour]})"}
-         for card, colour, _, rate in bars],
+        [{"value": rate, "label": f"card {card} ({LETTERS[colour]}): {label}"}
+         for card, colour, label, rate in bars],
     )  # fmt: skip
     markup = _svg(chart, title, "chart-cards")
     colours = iter([colour for _, colour, _, rate in bars if rate is not None])

@@ -31,6 +31,19 @@ class Skill:
 
 INITIAL = Skill(MODEL.mu, MODEL.sigma)
 
+# The scale players see (docs/decisions.md, "Ratings on the scale players know"): the ordinal
+# moved so a new player (ordinal 0) shows 1500, and stretched so one unit of skill, about 30 Elo
+# points of winning odds between settled players (sqrt(2)·β ≈ 5.9 units per 173.7 Elo points),
+# shows as 30 points.
+DISPLAY_START = 1500
+DISPLAY_POINTS_PER_UNIT = 30
+
+
+def display_rating(ordinal: float) -> int:
+    """The rating as pages and the API's ``display_rating`` show it: a linear map of the
+    ordinal, so it sorts exactly as the ordinal does (ties aside, from rounding)."""
+    return round(DISPLAY_START + DISPLAY_POINTS_PER_UNIT * ordinal)
+
 
 def participant_of(user_id: int | None, bot_level: str) -> str:
     return f"bot:{bot_level}" if bot_level else f"user:{user_id}"

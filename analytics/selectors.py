@@ -19,7 +19,7 @@ from django.db.models import Q, QuerySet, Sum
 from accounts.models import Profile
 from analytics.filters import StatsFilter
 from analytics.models import Rating, RatingChange, SeatFacts, StatsVersion, Tally
-from analytics.ratings import participant_of
+from analytics.ratings import display_rating, participant_of
 from analytics.variants import analytics_for, known_variants
 
 Sums = dict[tuple[str, str], int]
@@ -137,6 +137,22 @@ def _statistics(stats_filter: StatsFilter) -> dict[str, Any]:
             for name in variants
         ],
         **own_numbers,
+    }
+
+
+def summary(stats: dict[str, Any]) -> dict[str, Any]:
+    """What a reader looks at first: win rate by seat, the mean length in rounds, and the cards
+    bought most and least often once in play (ties: the lower card id)."""
+    lengths = stats["rounds"]
+    games = sum(row["games"] for row in lengths)
+    rated = [card for card in stats["cards"] if card["purchase_rate"] is not None]
+    by_rate = sorted(rated, key=lambda card: (-card["purchase_rate"], card["id"]))
+    least = sorted(rated, key=lambda card: (card["purchase_rate"], card["id"]))
+    return {
+        "seats": stats["seat_order"],
+        "mean_rounds": _ratio(sum(row["rounds"] * row["games"] for row in lengths), games),
+        "most_bought": by_rate[:3],
+        "least_bought": least[:3],
     }
 
 
@@ -319,7 +335,7 @@ def player_ratings(user_id: int) -> list[dict[str, Any]]:
         result.append(
             {
                 "variant": rating.variant,
-                "rating": rating.ordinal,
+                **_shown(rating.ordinal, rating.games),
                 "mu": rating.mu,
                 "sigma": rating.sigma,
                 "games": rating.games,
@@ -329,12 +345,24 @@ def player_ratings(user_id: int) -> list[dict[str, Any]]:
                         "finished_at": change.finished_at,
                         "before": change.ordinal_before,
                         "after": change.ordinal,
+                        "display_before": display_rating(change.ordinal_before),
+                        "display_after": display_rating(change.ordinal),
                     }
                     for change in history
                 ],
             }
         )
     return result
+
+
+def _shown(ordinal: float, games: int) -> dict[str, Any]:
+    """A rating's raw ordinal and how players see it: on the display scale, provisional until
+    ``RATING_PROVISIONAL_GAMES`` rated games."""
+    return {
+        "rating": ordinal,
+        "display_rating": display_rating(ordinal),
+        "provisional": games < settings.RATING_PROVISIONAL_GAMES,
+    }
 
 
 def _game_filter(stats_filter: StatsFilter) -> Q:
@@ -368,7 +396,7 @@ def leaderboard(variant: str, *, min_games: int | None = None) -> dict[str, Any]
             "rank": rank,
             "user_id": rating.user_id,
             "name": names.get(rating.user_id, ""),
-            "rating": rating.ordinal,
+            **_shown(rating.ordinal, rating.games),
             "mu": rating.mu,
             "sigma": rating.sigma,
             "games": rating.games,
@@ -379,7 +407,7 @@ def leaderboard(variant: str, *, min_games: int | None = None) -> dict[str, Any]
         {
             "rank": rank,
             "bot_level": rating.bot_level,
-            "rating": rating.ordinal,
+            **_shown(rating.ordinal, rating.games),
             "mu": rating.mu,
             "sigma": rating.sigma,
             "games": rating.games,

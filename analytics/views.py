@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -42,9 +43,8 @@ def reads_filters(view: View) -> View:
 
 
 def _filter_links(stats_filter: StatsFilter) -> list[dict[str, Any]]:
-    """Each filter's choices as links that keep the other filters."""
+    """Each filter's choices as links that keep the other filters (the game has its switch)."""
     groups = [
-        ("Variant", "variant", [("", "all")] + [(v, v.title()) for v in known_variants()]),
         ("Players", "players", [(None, "all")] + [(n, str(n)) for n in PLAYER_COUNTS]),
         ("Opponents", "bots", [("", "all"), ("humans", "people only"), ("bots", "with bots")]),
     ]
@@ -56,6 +56,18 @@ def _filter_links(stats_filter: StatsFilter) -> list[dict[str, Any]]:
         ]}
         for label, name, choices in groups
     ]  # fmt: skip
+
+
+def _game_switch(stats_filter: StatsFilter, shown: str) -> list[dict[str, Any]]:
+    """The page shows one game at a time: a link per game, keeping the other filters."""
+    return [
+        {
+            "label": "Splendor" if variant == "splendor" else f"Splendor {variant.title()}",
+            "query": stats_filter.with_(variant=variant).query_string(),
+            "is_current": variant == shown,
+        }
+        for variant in known_variants()
+    ]
 
 
 @require_safe
@@ -72,13 +84,22 @@ def stats_overview(request: HttpRequest, stats_filter: StatsFilter) -> HttpRespo
 
 
 def _stats_body(stats_filter: StatsFilter) -> str:
-    stats = selectors.statistics(stats_filter)
+    # One game at a time: without a variant the page shows the first (the API still sums all).
+    shown = (
+        stats_filter if stats_filter.variant else stats_filter.with_(variant=known_variants()[0])
+    )
+    stats = selectors.statistics(shown)
+    sections = _variant_sections(stats, shown)
     context = {
         "stats": stats,
         "filter": stats_filter,
         "filter_links": _filter_links(stats_filter),
+        "game_switch": _game_switch(stats_filter, shown.variant),
+        # Card and noble pages filter by their own game; a CSV names the game shown.
         "query": stats_filter.query_string(),
-        "variant_sections": _variant_sections(stats, stats_filter),
+        "csv_query": shown.query_string(),
+        "section": sections[0],
+        "summary": selectors.summary(stats),
         "seat_chart": charts.seat_win_rates(stats["seat_order"]),
         "rounds_chart": charts.histogram(stats["rounds"], "rounds", "games", "Game length"),
         "points_chart": charts.histogram(
@@ -172,7 +193,11 @@ def player_detail(request: HttpRequest, stats_filter: StatsFilter, user_id: int)
     if player is None:
         raise Http404("There is no such player.")
     data = selectors.player_statistics(user_id, stats_filter)
-    context = {"player": player, "data": data}
+    context = {
+        "player": player,
+        "data": data,
+        "provisional_games": settings.RATING_PROVISIONAL_GAMES,
+    }
     return render(request, "analytics/player.html", context)
 
 
@@ -186,7 +211,13 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     if request.GET.get("format") == "csv":
         return _csv(f"{variant}-leaderboard.csv", data["players"])
     return render(
-        request, "analytics/leaderboard.html", {"data": data, "variants": known_variants()}
+        request,
+        "analytics/leaderboard.html",
+        {
+            "data": data,
+            "variants": known_variants(),
+            "provisional_games": settings.RATING_PROVISIONAL_GAMES,
+        },
     )
 
 

@@ -372,6 +372,8 @@ LIVE_STREAM_LEASE_SECONDS = 60.0
 ANALYTICS_CATCH_UP_BATCH = 500
 # Rated games a player needs before the leaderboard lists them.
 LEADERBOARD_MIN_GAMES = int(env_str("LEADERBOARD_MIN_GAMES", "5"))
+# Rated games before a rating stops being marked provisional.
+RATING_PROVISIONAL_GAMES = int(env_str("RATING_PROVISIONAL_GAMES", "10"))
 
 # --- Play by email: notifications and deadlines ----------------------------------------------
 

@@ -208,16 +208,24 @@ class NobleDetailSerializer(serializers.Serializer):
     noble = NobleStatsSerializer()
 
 
+DISPLAY_HELP = "The rating as the pages show it: 1500 + 30 × (mu − 3σ), rounded."
+PROVISIONAL_HELP = "True until the participant has RATING_PROVISIONAL_GAMES (10) rated games."
+
+
 class RatingPointSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     finished_at = serializers.DateTimeField()
     before = serializers.FloatField()
     after = serializers.FloatField()
+    display_before = serializers.IntegerField(help_text="`before` on the display scale.")
+    display_after = serializers.IntegerField(help_text="`after` on the display scale.")
 
 
 class PlayerRatingSerializer(serializers.Serializer):
     variant = serializers.CharField()
     rating = serializers.FloatField(help_text="mu − 3σ.")
+    display_rating = serializers.IntegerField(help_text=DISPLAY_HELP)
+    provisional = serializers.BooleanField(help_text=PROVISIONAL_HELP)
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     games = serializers.IntegerField()
@@ -258,7 +266,9 @@ class LeaderboardPlayerSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     user_id = serializers.IntegerField()
     name = serializers.CharField()
-    rating = serializers.FloatField()
+    rating = serializers.FloatField(help_text="mu − 3σ.")
+    display_rating = serializers.IntegerField(help_text=DISPLAY_HELP)
+    provisional = serializers.BooleanField(help_text=PROVISIONAL_HELP)
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     games = serializers.IntegerField()
@@ -267,7 +277,9 @@ class LeaderboardPlayerSerializer(serializers.Serializer):
 class LeaderboardBotSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     bot_level = serializers.CharField()
-    rating = serializers.FloatField()
+    rating = serializers.FloatField(help_text="mu − 3σ.")
+    display_rating = serializers.IntegerField(help_text=DISPLAY_HELP)
+    provisional = serializers.BooleanField(help_text=PROVISIONAL_HELP)
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
     games = serializers.IntegerField()

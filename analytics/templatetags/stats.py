@@ -10,7 +10,7 @@ from django import template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from analytics.charts import LETTERS
+from analytics.charts import LETTERS, card_label
 
 register = template.Library()
 
@@ -181,3 +181,9 @@ def card_rows(cards: list[dict[str, Any]], query: str) -> SafeString:
             for card in cards
         )
     )
+
+
+@register.filter
+def card_name(card: dict[str, Any]) -> str:
+    """A card named as its chart bar names it: level, bonus and points, cost."""
+    return card_label(card)

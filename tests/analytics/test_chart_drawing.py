@@ -40,5 +40,5 @@ def test_each_card_bar_has_its_gem_colour_and_letter_and_a_card_never_counted_ha
         ("1", "B"),
         ("4", "K"),
     ]
-    assert ">W0<" in svg
-    assert ">W1<" in svg  # the card never on display keeps its place on the axis
+    assert ">L1 W0<" in svg
+    assert ">L1 W1<" in svg  # the card never on display keeps its place on the axis

@@ -58,8 +58,8 @@ def test_the_statistics_page_shows_charts_and_tables_without_inline_code(
     assert " style=" not in html
     assert "<style" not in html
     # Colour is never the only cue: the bars of the card charts carry gem letters.
-    assert re.search(r">W\d<", html)
-    assert re.search(r">K\d<", html)
+    assert re.search(r">L\d W\d [^<]+<", html)
+    assert re.search(r">L\d K\d [^<]+<", html)
 
 
 def test_filters_are_links_and_htmx_swaps_only_the_body(
