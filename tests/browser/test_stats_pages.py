@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import BrowserContext, expect
 
 from analytics import projections, synthetic
+from tests.browser.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -90,3 +91,34 @@ def test_on_a_phone_the_tables_scroll_inside_the_page_and_the_page_fits_the_scre
     expect(page.locator("table").first).to_be_visible()
     # A table wider than the screen scrolls in its own box; the page never scrolls sideways.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_statistics_page_at_1366_has_legible_charts_and_a_clean_console(
+    live_server: object, new_context: Callable[..., BrowserContext]
+) -> None:
+    bot = synthetic.SeatPlan(bot_level="random")
+    synthetic.write_games(
+        [synthetic.GamePlan(seats=[bot, bot], seed=seed) for seed in (4, 5)], start=START
+    )
+    assert projections.rebuild() == 2
+    page = new_context(viewport={"width": 1366, "height": 768}).new_page()
+    errors: list[str] = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_server.url}/stats/")  # type: ignore[attr-defined]
+    expect(page.locator(".stats-summary")).to_contain_text("2 finished games")
+    # Labels drawn at 11 px or more on screen: the chart is not shrunk below its own size.
+    smallest = page.evaluate(
+        "Math.min(...[...document.querySelectorAll('svg.pygal-chart text')]"
+        ".filter(t => t.getBBox().width > 0)"
+        ".map(t => parseFloat(getComputedStyle(t).fontSize)"
+        " * t.ownerSVGElement.getBoundingClientRect().width"
+        " / t.ownerSVGElement.viewBox.baseVal.width))"
+    )
+    assert smallest >= 11
+    page.get_by_role("navigation", name="Sections").get_by_role("link", name="Seats").click()
+    expect(page).to_have_url(re.compile(r"/stats/#seats$"))
+    screenshot(page, "statistics-1366x768")
+    assert not errors
