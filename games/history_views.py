@@ -1,7 +1,7 @@
 """HTML pages of games' history: lists, profiles, the replay viewer, export, import and fork.
 
 Thin like ``games.views``: parse, call one selector or service, render; refusals go through
-``translates_game_errors``. A step that does not exist gets the same 404 as a missing game.
+``translates_game_errors``. A step that does not exist is a 404 naming the game's last step.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from games.presenters import presenter_for
 from games.timeline import (
     WORDS_CACHE_SECONDS,
     Timeline,
+    check_step,
     game_timeline_for_viewer,
     replay_data,
     replay_moves,
@@ -134,20 +135,25 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
 
 
 def _step(request: HttpRequest, game_id: int) -> int:
-    raw = request.GET.get("step", "0")
-    if not raw.isdigit() or len(raw) > 9:
-        raise GameNotFound(f"There is no game {game_id}.")
-    return int(raw)
+    step = _step_number(request.GET.get("step", "0"))
+    if step is None:
+        raise GameNotFound(f"Game {game_id} has no such step: a step is a whole number.")
+    return step
+
+
+def _step_number(raw: str) -> int | None:
+    """The step a query asks for, or None when it is not a whole number."""
+    return int(raw) if raw.isdigit() and len(raw) <= 9 else None
 
 
 @require_safe
 @translates_game_errors
 def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get(game_id)
-    step = _step(request, game_id)
     timeline = game_timeline_for_viewer(game, request.user)
-    if step > timeline.last_step:
-        raise GameNotFound(f"There is no game {game_id}.")
+    step = _step_number(request.GET.get("step", "0"))
+    check_step(timeline, step)
+    assert step is not None  # check_step refused every other value
     data = replay_data(timeline, step)
     presenter = presenter_for(game.variant)
     table_data = table_data_for_step(data)
