@@ -19,8 +19,8 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Game, Seat
-from games.presenters import presenter_for
 from games.selectors import Viewer, _involves, _seat_json, _visible_to
+from games.table_common import round_number
 
 OPPONENTS = ("human", *Seat.BotLevel.values)
 
@@ -131,9 +131,11 @@ def my_result(status: str, result: Mapping[str, Any], seat: int | None) -> str:
 
 
 def _rounds(game: Game) -> int | None:
+    """The game's round as its page shows it (the last one played, once it is over)."""
     if game.snapshot is None:
         return None
-    return presenter_for(game.variant).rounds(game.snapshot)
+    is_over = game.status != Game.Status.ACTIVE
+    return round_number(game.snapshot["turn"], len(game.snapshot["players"]), is_over=is_over)
 
 
 def known_variants() -> tuple[str, ...]:

@@ -239,3 +239,16 @@ def test_new_templates_carry_no_inline_script_or_style() -> None:
         assert not re.search(r"<script(?![^>]*\bsrc=)", text), path
         assert not re.search(r"\son[a-z]+=", text), path
 
+
+def test_a_finished_games_last_round_is_the_same_on_its_page_and_in_my_games(
+    alice_client: Client, finished: Game
+) -> None:
+    page = alice_client.get(f"/games/{finished.pk}/").content.decode()
+    shown = re.search(r"<span>Round (\d+)</span>", page)
+    assert shown is not None
+    mine = alice_client.get("/games/mine/").content.decode()
+    row = re.search(rf'data-game="{finished.pk}".*?</tr>', mine, re.S)
+    assert row is not None
+    cells = re.findall(r"<td>(\d+)</td>", row.group(0))
+    assert cells[-1] == shown.group(1)
+    assert int(shown.group(1)) * 2 == (finished.snapshot or {})["turn"]
