@@ -23,7 +23,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import exports, game_files, game_lists, history_services, notation, selectors
-from games.errors import GameNotFound, ImportRejected, LimitReached
+from games.errors import GameNotFound, ImportRejected, InvalidInput, LimitReached
 from games.history_forms import ForkForm, HistoryFilterForm, ImportForm
 from games.models import Game
 from games.presenters import presenter_for
@@ -57,7 +57,13 @@ def _page(request: HttpRequest, games: QuerySet[Game]) -> Page:
 
 
 def _list_page(
-    request: HttpRequest, template: str, games: Any, side: Any, **context: Any
+    request: HttpRequest,
+    template: str,
+    games: Any,
+    side: Any,
+    *,
+    rows_of: Any = game_lists.history_rows,
+    **context: Any,
 ) -> HttpResponse:
     """A page of ``games`` as rows seen from ``side``'s seat (None: nobody's)."""
     form = context.pop("form")
@@ -67,7 +73,7 @@ def _list_page(
     context.update(
         form=form,
         page=page,
-        rows=game_lists.history_rows(page.object_list, side),
+        rows=rows_of(page.object_list, side),
         query=query.urlencode(),
     )
     return render(request, template, context)
@@ -100,8 +106,28 @@ def my_games(request: HttpRequest) -> HttpResponse:
         form = _filters(request)
     except _BadFilters as error:
         return _bad_filters(request, error, template)
-    games = game_lists.my_games(request.user, form.filters())
-    return _list_page(request, template, games, request.user, form=form)
+    waiting_for_me = _is_waiting_for_me(request)
+    games = game_lists.my_games(request.user, form.filters(), waiting_for_me=waiting_for_me)
+    return _list_page(
+        request,
+        template,
+        games,
+        request.user,
+        form=form,
+        rows_of=game_lists.my_game_rows,
+        waiting_for_me=waiting_for_me,
+    )
+
+
+WAITING_FOR_ME = "me"
+"""``?waiting=me``: My games keeps only the games waiting for the viewer's move."""
+
+
+def _is_waiting_for_me(request: HttpRequest) -> bool:
+    wanted = request.GET.get("waiting", "")
+    if wanted not in ("", WAITING_FOR_ME):
+        raise InvalidInput(f'"waiting" can only be "{WAITING_FOR_ME}" (games waiting for you).')
+    return wanted == WAITING_FOR_ME
 
 
 @require_safe
