@@ -19,8 +19,8 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Game, Seat
-from games.presenters import presenter_for
-from games.selectors import Viewer, _involves, _seat_json, _visible_to
+from games.selectors import Viewer, _involves, _seat_json, _visible_to, game_state
+from games.table_common import round_number
 
 OPPONENTS = ("human", *Seat.BotLevel.values)
 
@@ -35,10 +35,27 @@ class HistoryFilters:
     until: date | None = None
 
 
-def my_games(viewer: AbstractBaseUser, filters: HistoryFilters) -> QuerySet[Game]:
-    """Every game ``viewer`` sat in (or created, such as their imports), newest first."""
-    games = Game.objects.filter(_involves(viewer))
-    return _filtered(games, filters, me=viewer)
+def my_games(
+    viewer: AbstractBaseUser, filters: HistoryFilters, *, waiting_for_me: bool = False
+) -> QuerySet[Game]:
+    """Every game ``viewer`` sat in (or created, such as their imports): those waiting for
+    their move first, then newest first. ``waiting_for_me`` keeps only the former."""
+    games = Game.objects.filter(_involves(viewer)).annotate(
+        is_waiting_for_me=Exists(_my_turn(viewer))
+    )
+    if waiting_for_me:
+        games = games.filter(is_waiting_for_me=True)
+    return _filtered(games, filters, me=viewer).order_by("-is_waiting_for_me", "-created_at", "-id")
+
+
+def _my_turn(viewer: AbstractBaseUser) -> QuerySet[Seat]:
+    """The viewer's seat in a running game, when it is the seat the game waits for."""
+    return Seat.objects.filter(
+        game=OuterRef("pk"),
+        game__status=Game.Status.ACTIVE,
+        user_id=viewer.pk,
+        index=OuterRef("acting_seat"),
+    )
 
 
 def finished_public_games(filters: HistoryFilters, *, player: Any = None) -> QuerySet[Game]:
@@ -116,6 +133,32 @@ def _row(game: Game, player_id: int | None) -> dict[str, Any]:
     }
 
 
+def my_game_rows(games: Iterable[Game], player: AbstractBaseUser) -> list[dict[str, Any]]:
+    """The rows of My games: each as ``history_rows`` has it, and while it runs whose turn it
+    is, when the move is due, when the last move was made and the player's score so far."""
+    games = list(games)
+    rows = []
+    for game, row in zip(games, history_rows(games, player), strict=True):
+        is_running = game.status == Game.Status.ACTIVE
+        acting = game.acting_seat if is_running else None
+        row["is_my_turn"] = acting is not None and acting == row["my_seat"]
+        row["acting_name"] = row["players"][acting] if acting is not None else None
+        row["turn_deadline"] = game.turn_deadline if is_running else None
+        row["last_move_at"] = game.turn_started_at if is_running else game.finished_at
+        if is_running and row["my_seat"] is not None:
+            row["my_score"] = _points_so_far(game, row["my_seat"])
+        rows.append(row)
+    return rows
+
+
+def _points_so_far(game: Game, seat: int) -> int | None:
+    """A seat's points in a running game: public (cards and nobles lie face up)."""
+    state = game_state(game)
+    if state is None:
+        return None
+    return int(engine.view(state, None)["players"][seat]["points"])
+
+
 def my_result(status: str, result: Mapping[str, Any], seat: int | None) -> str:
     """won, lost, shared, resigned, aborted; "" while the game runs or without a seat."""
     if status == Game.Status.ABORTED:
@@ -131,9 +174,11 @@ def my_result(status: str, result: Mapping[str, Any], seat: int | None) -> str:
 
 
 def _rounds(game: Game) -> int | None:
+    """The game's round as its page shows it (the last one played, once it is over)."""
     if game.snapshot is None:
         return None
-    return presenter_for(game.variant).rounds(game.snapshot)
+    is_over = game.status != Game.Status.ACTIVE
+    return round_number(game.snapshot["turn"], len(game.snapshot["players"]), is_over=is_over)
 
 
 def known_variants() -> tuple[str, ...]:

@@ -14,12 +14,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games import engine, limits, notation, projection
-from games.errors import GameNotFound, ImportRejected, InvalidRequest, NotAllowed
+from games.errors import ImportRejected, InvalidRequest, NotAllowed
 from games.event_kinds import EventKind
 from games.models import Game, Seat
 from games.selectors import game_get
 from games.services import SeatRequest, game_create
-from games.timeline import game_timeline_for_viewer
+from games.timeline import check_step, game_timeline_for_viewer
 from games.writer import GameWriter
 
 IMPORT_ORIGIN = {"kind": "import"}
@@ -85,11 +85,8 @@ def fork_position_for_viewer(game: Game, viewer: Any, step: int) -> dict[str, An
     A finished game's every step, revealed; a running game's past only for a spectator, as a
     spectator saw it (a seated player would carry their hidden knowledge into the fork).
     """
-    if step < 0:
-        raise GameNotFound(f"There is no game {game.pk}.")
     timeline = game_timeline_for_viewer(game, viewer, upto=step)
-    if step > timeline.last_step:
-        raise GameNotFound(f"There is no game {game.pk}.")
+    check_step(timeline, step)
     if game.status == Game.Status.ACTIVE and timeline.viewer_seat is not None:
         raise NotAllowed("You are playing this game: fork it once it is over.")
     return engine.view(timeline.states[step], None, reveal=timeline.reveals_all)

@@ -1,7 +1,7 @@
 """HTML pages of games' history: lists, profiles, the replay viewer, export, import and fork.
 
 Thin like ``games.views``: parse, call one selector or service, render; refusals go through
-``translates_game_errors``. A step that does not exist gets the same 404 as a missing game.
+``translates_game_errors``. A step that does not exist is a 404 naming the game's last step.
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import exports, game_files, game_lists, history_services, notation, selectors
-from games.errors import GameNotFound, ImportRejected, LimitReached
+from games.errors import GameNotFound, ImportRejected, InvalidInput, LimitReached
 from games.history_forms import ForkForm, HistoryFilterForm, ImportForm
 from games.models import Game
 from games.presenters import presenter_for
 from games.timeline import (
     WORDS_CACHE_SECONDS,
     Timeline,
+    check_step,
     game_timeline_for_viewer,
     replay_data,
     replay_moves,
@@ -56,7 +57,13 @@ def _page(request: HttpRequest, games: QuerySet[Game]) -> Page:
 
 
 def _list_page(
-    request: HttpRequest, template: str, games: Any, side: Any, **context: Any
+    request: HttpRequest,
+    template: str,
+    games: Any,
+    side: Any,
+    *,
+    rows_of: Any = game_lists.history_rows,
+    **context: Any,
 ) -> HttpResponse:
     """A page of ``games`` as rows seen from ``side``'s seat (None: nobody's)."""
     form = context.pop("form")
@@ -66,7 +73,7 @@ def _list_page(
     context.update(
         form=form,
         page=page,
-        rows=game_lists.history_rows(page.object_list, side),
+        rows=rows_of(page.object_list, side),
         query=query.urlencode(),
     )
     return render(request, template, context)
@@ -99,8 +106,28 @@ def my_games(request: HttpRequest) -> HttpResponse:
         form = _filters(request)
     except _BadFilters as error:
         return _bad_filters(request, error, template)
-    games = game_lists.my_games(request.user, form.filters())
-    return _list_page(request, template, games, request.user, form=form)
+    waiting_for_me = _is_waiting_for_me(request)
+    games = game_lists.my_games(request.user, form.filters(), waiting_for_me=waiting_for_me)
+    return _list_page(
+        request,
+        template,
+        games,
+        request.user,
+        form=form,
+        rows_of=game_lists.my_game_rows,
+        waiting_for_me=waiting_for_me,
+    )
+
+
+WAITING_FOR_ME = "me"
+"""``?waiting=me``: My games keeps only the games waiting for the viewer's move."""
+
+
+def _is_waiting_for_me(request: HttpRequest) -> bool:
+    wanted = request.GET.get("waiting", "")
+    if wanted not in ("", WAITING_FOR_ME):
+        raise InvalidInput(f'"waiting" can only be "{WAITING_FOR_ME}" (games waiting for you).')
+    return wanted == WAITING_FOR_ME
 
 
 @require_safe
@@ -134,20 +161,25 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
 
 
 def _step(request: HttpRequest, game_id: int) -> int:
-    raw = request.GET.get("step", "0")
-    if not raw.isdigit() or len(raw) > 9:
-        raise GameNotFound(f"There is no game {game_id}.")
-    return int(raw)
+    step = _step_number(request.GET.get("step", "0"))
+    if step is None:
+        raise GameNotFound(f"Game {game_id} has no such step: a step is a whole number.")
+    return step
+
+
+def _step_number(raw: str) -> int | None:
+    """The step a query asks for, or None when it is not a whole number."""
+    return int(raw) if raw.isdigit() and len(raw) <= 9 else None
 
 
 @require_safe
 @translates_game_errors
 def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get(game_id)
-    step = _step(request, game_id)
     timeline = game_timeline_for_viewer(game, request.user)
-    if step > timeline.last_step:
-        raise GameNotFound(f"There is no game {game_id}.")
+    step = _step_number(request.GET.get("step", "0"))
+    check_step(timeline, step)
+    assert step is not None  # check_step refused every other value
     data = replay_data(timeline, step)
     presenter = presenter_for(game.variant)
     table_data = table_data_for_step(data)

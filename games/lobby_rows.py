@@ -20,9 +20,19 @@ def lobby_rows(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         game["open_seats"] = sum(seat["is_open"] for seat in game["seats"])
         game["acting_name"] = names[acting] if acting is not None else None
         game["result_text"] = result_summary(game["result"], names) if game["result"] else ""
+        seat = game["viewer_seat"]
+        points = (game["result"] or {}).get("points") or []
+        game["my_seat_number"] = seat + 1 if seat is not None else None
+        game["my_score"] = points[seat] if seat is not None and points else None
         changed = game.get("updated_at")
         game["waiting_since"] = parse_datetime(changed) if changed else None
+        game["deadline"] = _moment(game["turn_deadline"])
+        game["last_move"] = _moment(game["last_move_at"])
     return summaries
+
+
+def _moment(iso: str | None) -> datetime | None:
+    return parse_datetime(iso) if iso else None
 
 
 def waiting_for_me_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -381,6 +382,10 @@ def game_summaries(games: Iterable[Game], viewer: Viewer) -> list[dict[str, Any]
     return [_summary(game, viewer_id) for game in games]
 
 
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
 def _summary(game: Game, viewer_id: int | None) -> dict[str, Any]:
     seats = sorted(game.seats.all(), key=lambda seat: seat.index)
     viewer_seat = next(
@@ -401,6 +406,8 @@ def _summary(game: Game, viewer_id: int | None) -> dict[str, Any]:
         "acting_seat": game.acting_seat,
         "viewer_seat": viewer_seat,
         "updated_at": game.updated_at.isoformat(),
+        "turn_deadline": _iso(game.turn_deadline) if is_running else None,
+        "last_move_at": _iso(game.turn_started_at if is_running else game.finished_at),
         "is_my_turn": is_running and viewer_seat is not None and viewer_seat == game.acting_seat,
         "result": game.result,
     }

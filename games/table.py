@@ -23,7 +23,7 @@ from games.describe import (
 )
 from games.event_kinds import EventKind
 from games.forms import GEM_COLOURS, TOKEN_COLOURS, tokens_to_field
-from games.table_common import digest, seat_names
+from games.table_common import digest, is_over, round_number, seat_names
 
 LOG_LENGTH = 10
 
@@ -231,7 +231,7 @@ def _status(
         "version": data["version"],
         "status": data["status"],
         "turn": state["turn"] + 1,
-        "round": state["round"] + 1,
+        "round": round_number(state["turn"], len(state["players"]), is_over=is_over(data)),
         "is_my_turn": is_my_turn,
         "headline": _headline(data, names, is_my_turn),
         "is_seated": viewer_seat is not None,

@@ -221,12 +221,26 @@ def game_events_in_words(game: Game, viewer: Viewer) -> list[dict[str, Any]]:
 def replay_step_for_viewer(game: Game, viewer: Viewer, step: int) -> dict[str, Any]:
     """The game at ``step`` as ``viewer`` may see it; a step that does not exist is a 404.
 
-    The same 404 as a missing game: probing steps tells nothing about a game one may not see.
+    A game one may not see is the same 404 as a missing game; in a game one may see, a step
+    past the end is a 404 that names the last step (which the viewer may read anyway).
     """
     timeline = game_timeline_for_viewer(game, viewer)
-    if not 0 <= step <= timeline.last_step:
-        raise GameNotFound(f"There is no game {game.pk}.")
+    check_step(timeline, step)
     return replay_data(timeline, step)
+
+
+def check_step(timeline: Timeline, step: int | None) -> None:
+    """Refuse a step the game does not have (None: not a whole number) with words that say
+    which steps it has, without claiming the game itself is missing."""
+    if step is not None and 0 <= step <= timeline.last_step:
+        return
+    game_id = timeline.game.pk
+    if timeline.last_step < 0:
+        raise GameNotFound(f"Game {game_id} has not started: it has no steps to replay yet.")
+    steps = f"its steps run from 0 (the deal) to {timeline.last_step}, the last one"
+    if step is None:
+        raise GameNotFound(f"A step is a whole number: in game {game_id}, {steps}.")
+    raise GameNotFound(f"Game {game_id} has no step {step}: {steps}.")
 
 
 def replay_data(timeline: Timeline, step: int) -> dict[str, Any]:

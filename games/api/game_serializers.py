@@ -215,6 +215,13 @@ class GameSummarySerializer(serializers.Serializer):
     acting_seat = serializers.IntegerField(allow_null=True)
     viewer_seat = serializers.IntegerField(allow_null=True)
     is_my_turn = serializers.BooleanField()
+    turn_deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When the move of the seat to act is due (running games)."
+    )
+    last_move_at = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the last move was made: the turn's start while it runs, else its end.",
+    )
     result = GameResultSerializer(allow_null=True)
 
 

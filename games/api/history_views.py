@@ -121,7 +121,8 @@ class ReplayView(GameObjectView):
         description=(
             "Step 0 is the deal; step N the game after the N-th event that followed it. While "
             "the game runs you see each step as your seat (or a spectator) saw it then; once it "
-            "is over, everything. A step past the end is the same 404 as a missing game."
+            "is over, everything. A step past the end is a 404 (not_found) whose message names "
+            "the game's last step."
         ),
         tags=["history"],
         parameters=[ReplayQuerySerializer],

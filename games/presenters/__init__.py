@@ -27,8 +27,6 @@ class Presenter:
     """The board's regions for one viewer, as ``games.table.table_for_viewer`` builds them."""
     board_template: str
     """The template that draws those regions without any control (the replay viewer's)."""
-    rounds: Callable[[Mapping[str, Any]], int]
-    """The rounds played, from a state's or a view's JSON."""
 
 
 PRESENTERS: dict[str, Presenter] = {
@@ -38,7 +36,6 @@ PRESENTERS: dict[str, Presenter] = {
         consequences=splendor.consequences,
         table=splendor.table,
         board_template="games/replay/board_splendor.html",
-        rounds=splendor.rounds,
     ),
     "duel": Presenter(
         variant="duel",
@@ -46,7 +43,6 @@ PRESENTERS: dict[str, Presenter] = {
         consequences=duel.consequences,
         table=duel.table,
         board_template="games/replay/board_duel.html",
-        rounds=duel.rounds,
     ),
 }
 

@@ -1,8 +1,7 @@
-"""The base game's presenter: its words, the noble's automatic visit, its table and rounds."""
+"""The base game's presenter: its words, the noble's automatic visit and its table."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from games import engine
@@ -33,9 +32,3 @@ def consequences(before: Any, after: Any, seat: int | None) -> list[dict[str, An
         }
         for noble in visits
     ]
-
-
-def rounds(view: Mapping[str, Any]) -> int:
-    """Rounds begun: a game that ended mid-round (a resignation) counts the round it was in."""
-    players = len(view["players"])
-    return -(-int(view["turn"]) // players)

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.describe import GEM_NAMES, LETTERS, describe_event
-from games.table_common import digest, seat_names
+from games.table_common import digest, is_over, round_number, seat_names
 from games.variants.duel_words import COLUMNS, describe_action, describe_card, space_name
 
 LOG_LENGTH = 10
@@ -98,7 +98,7 @@ def table_for_viewer(
     regions: dict[str, dict[str, Any]] = {
         "status": {
             "version": data["version"],
-            "round": state["turn"] // 2 + 1,
+            "round": round_number(state["turn"], len(state["players"]), is_over=is_over(data)),
             "is_my_turn": is_my_turn,
             "headline": _headline(data, names, is_my_turn),
             "is_seated": viewer is not None,

@@ -87,6 +87,20 @@ def test_a_replay_step_and_the_same_404_for_a_step_past_the_end(
     assert past.json()["error"]["code"] == missing.json()["error"]["code"] == "not_found"
 
 
+def test_a_step_past_the_end_is_named_with_the_last_step_in_the_api(
+    anonymous: APIClient, as_carol: APIClient, finished: Game
+) -> None:
+    last = anonymous.get(game_url(finished, "replay/"), {"step": 0}).json()["last_step"]
+    past = anonymous.get(game_url(finished, "replay/"), {"step": 9999})
+    message = past.json()["error"]["message"]
+    assert f"Game {finished.pk} has no step 9999" in message
+    assert f"to {last}, the last one" in message
+    body = {"step": 9999, "seats": [{"type": "user"}, {"type": "bot", "level": "greedy"}]}
+    fork = as_carol.post(game_url(finished, "fork/"), body, format="json")
+    assert fork.status_code == 404
+    assert f"to {last}, the last one" in fork.json()["error"]["message"]
+
+
 def test_every_export_of_a_running_game_is_the_same_409_except_for_staff(
     as_alice: APIClient,
     alice: User,

@@ -96,6 +96,34 @@ def test_a_bad_step_is_the_same_404_as_a_missing_game(
     assert str(finished.pk) in response.content.decode()
 
 
+def test_a_step_number_read_in_the_history_is_that_step_in_the_replay(
+    client: Client, finished: Game
+) -> None:
+    history = client.get(f"/games/{finished.pk}/history/").content.decode()
+    numbered = re.findall(
+        r'<span class="history-seq">(\d+)</span> <span><a href="[^"]*\?step=(\d+)"', history
+    )
+    assert len(numbered) > 10
+    for shown, linked in numbered:
+        assert shown == linked
+    shown = numbered[-1][0]
+    replay = client.get(f"/games/{finished.pk}/replay/", {"step": shown})
+    assert replay.status_code == 200
+    assert f"Step {shown} of {shown}" in replay.content.decode()
+
+
+@pytest.mark.parametrize("step", ["9999", "x"])
+def test_a_step_past_the_end_names_the_last_step_not_a_missing_game(
+    client: Client, finished: Game, step: str
+) -> None:
+    last = timeline.replay_step_for_viewer(finished, None, 0)["last_step"]
+    page = client.get(f"/games/{finished.pk}/replay/", {"step": step})
+    assert page.status_code == 404
+    words = page.content.decode()
+    assert f"to {last}, the last one" in words
+    assert "There is no game" not in words
+
+
 def test_a_private_games_replay_is_a_404_to_others(
     carol_client: Client, bob_client: Client, alice: User, bob: User
 ) -> None:
@@ -210,3 +238,17 @@ def test_new_templates_carry_no_inline_script_or_style() -> None:
         assert "style=" not in text, path
         assert not re.search(r"<script(?![^>]*\bsrc=)", text), path
         assert not re.search(r"\son[a-z]+=", text), path
+
+
+def test_a_finished_games_last_round_is_the_same_on_its_page_and_in_my_games(
+    alice_client: Client, finished: Game
+) -> None:
+    page = alice_client.get(f"/games/{finished.pk}/").content.decode()
+    shown = re.search(r"<span>Round (\d+)</span>", page)
+    assert shown is not None
+    mine = alice_client.get("/games/mine/").content.decode()
+    row = re.search(rf'data-game="{finished.pk}".*?</tr>', mine, re.S)
+    assert row is not None
+    cells = re.findall(r"<td>(\d+)</td>", row.group(0))
+    assert cells[-1] == shown.group(1)
+    assert int(shown.group(1)) * 2 == (finished.snapshot or {})["turn"]
