@@ -119,10 +119,12 @@ def test_a_bot_turn_is_timed_from_queued_to_committed(alice: User) -> None:
 def test_turn_mail_sent_is_counted(make_user: Callable[..., User], settings: Any) -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     ann = make_user("ann")  # with an address, as every user of these tests
+    ben = make_user("ben")
     before = value(scrape(), "splendor_mails_total", outcome="sent")
 
+    # Created by ben, who is looking at it: the first turn is ann's, and she is away.
     services.game_create(
-        variant="splendor", seats=[UserSeat(ann), BotSeat("random")], created_by=ann, seed=6
+        variant="splendor", seats=[UserSeat(ann), UserSeat(ben)], created_by=ben, seed=6
     )
 
     assert len(django_mail.outbox) == 1
