@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -66,24 +67,33 @@ class Streams:
     def __init__(self, url: str) -> None:
         parsed = urlparse(url)
         self.host, self.port = str(parsed.hostname), int(parsed.port or 80)
+        # The sockets' loop runs in a thread of its own: the browser tests' Playwright keeps
+        # an event loop running in the main thread, where no second one may run.
         self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
         self.held: list[Answer] = []
 
+    def _run(self, coroutine: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout=30)
+
     def open(self, game: Game, *, address: str, session: str | None = None) -> Answer:
-        answer = self.loop.run_until_complete(self._open(game, address, session))
+        answer: Answer = self._run(self._open(game, address, session))
         if answer.status == 200:
             self.held.append(answer)
         else:
-            answer.writer.close()
+            self.loop.call_soon_threadsafe(answer.writer.close)
         return answer
 
     def close_one(self) -> None:
-        self.held.pop().writer.close()
-        self.loop.run_until_complete(asyncio.sleep(0.05))
+        self.loop.call_soon_threadsafe(self.held.pop().writer.close)
+        self._run(asyncio.sleep(0.05))
 
     def close_all(self) -> None:
         while self.held:
             self.close_one()
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
         self.loop.close()
 
     async def _open(self, game: Game, address: str, session: str | None) -> Answer:

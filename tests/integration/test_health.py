@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import socket
 import time
-from typing import Any
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
-from django.db import connection
+from django.db import connection, connections
 from django.test import Client
 
 from operations import heartbeat
@@ -17,10 +19,28 @@ from operations.tasks import record_beat_heartbeat
 from tests.integration.conftest import StartWorker
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+T = TypeVar("T")
+
+
+def in_a_thread(function: Callable[[], T]) -> T:
+    """Run ``function`` in a thread of its own, with its own database connection: the health
+    checks run asynchronously, and where the browser tests ran first, Playwright keeps an event
+    loop running in the main thread, where Django's sync-to-async bridge may not start one."""
+
+    def run() -> T:
+        try:
+            return function()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(run).result(timeout=60)
 
 
 def health() -> tuple[int, dict[str, str]]:
-    response = Client(raise_request_exception=False).get("/health/?format=json")
+    response = in_a_thread(
+        lambda: Client(raise_request_exception=False).get("/health/?format=json")
+    )
     return response.status_code, response.json()
 
 
@@ -64,7 +84,7 @@ def test_all_parts_answering_is_200_and_an_old_beat_heartbeat_is_503(
 def heartbeat_age() -> float | None:
     from asgiref.sync import async_to_sync
 
-    return async_to_sync(heartbeat.beat_heartbeat_age)()
+    return in_a_thread(async_to_sync(heartbeat.beat_heartbeat_age))
 
 
 def test_queues_without_a_worker_are_named(celery_broker: str, settings: Any) -> None:
@@ -82,7 +102,9 @@ def test_redis_out_of_reach_is_named_without_its_password(settings: Any) -> None
     port = closed_port()
     settings.REDIS_URL = f"redis://:hunter2-secret@127.0.0.1:{port}/0"
 
-    response = Client(raise_request_exception=False).get("/health/?format=json")
+    response = in_a_thread(
+        lambda: Client(raise_request_exception=False).get("/health/?format=json")
+    )
 
     assert response.status_code == 503
     report = response.json()
