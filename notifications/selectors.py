@@ -64,9 +64,14 @@ def mail_recipient(game_id: int, version: int, kind: str) -> tuple[Game, Any, in
         return None
     now = timezone.now()
     found = presence.presence_of(user_id=seat.user.pk, game_id=game.pk)
-    if found.is_present(now) or is_starting_their_own_game(game, seat.user, now):
+    if found.is_present(now):
         return None
-    if kind == MailRecord.Kind.TURN and has_had_its_turn_mail(game, seat.user, found):
+    # A reminder comes late in a turn: only turn mail knows who just created the game, and
+    # who had this absence's one mail already.
+    if kind == MailRecord.Kind.TURN and (
+        is_starting_their_own_game(game, seat.user, now)
+        or has_had_its_turn_mail(game, seat.user, found)
+    ):
         return None
     return game, seat.user, seat.index
 

@@ -147,8 +147,9 @@ def test_a_worker_killed_mid_send_loses_no_turn_mail_and_sends_none_twice(
         env = {**worker_mail_env(smtp_port), "MAIL_CLAIM_SECONDS": str(claim_seconds)}
         doomed = start_worker(**env)
         alice, bob = player("alice"), player("bob")
+        # Created by bob: alice, to move first, is away (a creator gets no mail for it).
         game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                    created_by=alice, seed=8)  # fmt: skip
+                                    created_by=bob, seed=8)  # fmt: skip
         assert stalling.stalled.wait(30), "the turn mail never reached the server"
 
         doomed.kill()

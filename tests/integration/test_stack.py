@@ -259,6 +259,39 @@ def play_against_a_bot(url: str, token: str, variant: str) -> dict[str, object]:
     pytest.fail(f"the {variant} game at {game_url} did not end in {GAME_SECONDS} s")
 
 
+def move_then_wait_for(url: str, token: str, away: requests.Session) -> int:
+    """A game whose creator moves first through the API and then waits for a player who took
+    the other seat through the site's join form and went away: his turn mail is due."""
+    api = requests.Session()
+    api.headers["Authorization"] = f"Bearer {token}"
+    created = api.post(
+        f"{url}/api/v1/games/",
+        json={"variant": "splendor", "seats": [{"type": "user"}, {"type": "open"}]},
+        timeout=10,
+    )
+    assert created.status_code == 201, created.text
+    game_id = int(created.json()["id"])
+    joined = away.post(
+        f"{url}/games/{game_id}/join/",
+        data={"csrfmiddlewaretoken": away.cookies["csrftoken"]},
+        headers={"Referer": f"{url}/lobby/"},
+        allow_redirects=False,  # the game's page would count him as there
+        timeout=10,
+    )
+    assert joined.status_code == 303, joined.text[:2000]
+    game_url = url + created.headers["Location"]
+    looked = api.get(game_url, timeout=10)
+    looked.raise_for_status()
+    take = next(a for a in looked.json()["legal_actions"] if a["type"] == "take_gems")
+    moved = api.post(
+        game_url + "actions/", json=take,
+        headers={"If-Match": looked.headers["ETag"], "Idempotency-Key": str(uuid.uuid4())},
+        timeout=10,
+    )  # fmt: skip
+    assert moved.status_code < 300, moved.text
+    return game_id
+
+
 def sample(text: str, name: str, **labels: str) -> float:
     """The sum of the samples ``name{labels...}`` of a scrape (0 when there is none)."""
     total = 0.0
@@ -279,13 +312,19 @@ def test_the_whole_stack_serves_plays_mails_and_stops_on_one_sigint(
     token = re.search(r"spl_[A-Za-z0-9_-]+", stack.manage("create_api_token", "stacker"))
     assert token, "create_api_token printed no token"
 
+    away = sign_up(stack.url, "faraway", "faraway@example.com")
+
     base = play_against_a_bot(stack.url, token.group(), "splendor")
     duel = play_against_a_bot(stack.url, token.group(), "duel")
+    waits_for_away = move_then_wait_for(stack.url, token.group(), away)
 
     assert base["status"] == "finished"
     assert duel["status"] == "finished"
-    [first, *_] = inbox.wait_for(1, timeout=30)
-    assert first.to == ["stacker@example.com"]
+    # Playing through the API, stacker is present and gets no mail; faraway joined and left.
+    [first] = inbox.wait_for(1, timeout=30)
+    assert first.to == ["faraway@example.com"]
+    assert f"#{waits_for_away}" in str(first.message["Subject"])
+    assert inbox.to("stacker@example.com") == []
     health = requests.get(f"{stack.url}/health/?format=json", timeout=15)
     assert health.status_code == 200, health.text
     # Counted in uvicorn's two processes and the workers', added up from their files.
