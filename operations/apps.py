@@ -8,3 +8,10 @@ class OperationsConfig(AppConfig):
     heartbeat that shows beat is running."""
 
     name = "operations"
+
+    def ready(self) -> None:
+        from django.db.backends.signals import connection_created
+
+        from operations import metrics
+
+        connection_created.connect(metrics.time_queries_of, dispatch_uid="operations.metrics")

@@ -8,8 +8,11 @@ endpoint (``operations.views.metrics``) adds them up; docs/operations.md lists e
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
+from django.db.backends.base.base import BaseDatabaseWrapper
 from prometheus_client import Counter, Gauge, Histogram
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
@@ -42,6 +45,39 @@ LIVE_STREAMS_OPEN = Gauge(
     "Live-update streams (open game pages) held now.",
     multiprocess_mode="livesum",
 )
+
+
+DATABASE_QUERY_SECONDS = Histogram(
+    "splendor_database_query_seconds",
+    "Statements sent through Django's connections, by database alias and outcome (ok, error), "
+    "from the call to its result: the round trip and the server's work.",
+    ["alias", "outcome"],
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5),
+)
+
+
+def time_queries_of(connection: BaseDatabaseWrapper, **_: Any) -> None:
+    """``connection_created``: time every statement of the new connection (Django's execute
+    wrappers see the ORM's and raw cursors' statements alike; the replay's reads through the
+    driver's own cursor, ``games.driver_reads``, are timed by the requests that make them)."""
+    if _time_query not in connection.execute_wrappers:
+        connection.execute_wrappers.append(_time_query)
+
+
+def _time_query(
+    execute: Callable[..., Any], sql: str, params: Any, many: bool, context: dict[str, Any]
+) -> Any:
+    alias = context["connection"].alias
+    started = time.perf_counter()
+    outcome = "error"
+    try:
+        result = execute(sql, params, many, context)
+        outcome = "ok"
+        return result
+    finally:
+        DATABASE_QUERY_SECONDS.labels(alias=alias, outcome=outcome).observe(
+            time.perf_counter() - started
+        )
 
 
 def events_committed(variant: str, kinds: Iterable[str]) -> None:

@@ -205,6 +205,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# --- Cache ------------------------------------------------------------------------------------
+# Each process's own memory (throttles, presence writes, the token cache), through
+# django-prometheus's class of it so that /metrics counts its gets, hits and misses.
+CACHES = {"default": {"BACKEND": "django_prometheus.cache.backends.locmem.LocMemCache"}}
+
 # --- Internationalisation and time ------------------------------------------------------------
 
 LANGUAGE_CODE = "en"

@@ -16,7 +16,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
 from django.core import mail as django_mail
-from django.db import connections
+from django.db import DatabaseError, connection, connections, transaction
 from django.test import AsyncClient, Client
 
 from analytics import synthetic
@@ -102,6 +102,35 @@ def test_a_move_a_finished_game_and_the_requests_are_counted(alice: User, bob: U
     assert value(after, pushed) == value(before, pushed) + 2  # the move, then the resignation
     home = ("django_http_requests_total_by_view_transport_method_total", {"view": "home"})
     assert value(after, home[0], **home[1]) == value(before, home[0], **home[1]) + 1
+
+
+def test_database_statements_and_cache_reads_are_counted(alice: User, bob: User) -> None:
+    game = services.game_create(
+        variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=3
+    )
+    page = Client()
+    page.force_login(alice)
+    before = scrape()
+
+    # The game's page: its reads, and the cache that keeps its player's presence writes rare.
+    assert page.get(f"/games/{game.pk}/").status_code == 200
+    after = scrape()
+
+    def moved(name: str, **labels: str) -> float:
+        return value(after, name, **labels) - value(before, name, **labels)
+
+    assert moved("splendor_database_query_seconds_count", alias="default", outcome="ok") > 0
+    assert moved("django_cache_get_total", backend="locmem") > 0
+
+
+def test_a_statement_that_fails_is_counted_as_an_error() -> None:
+    before = value(scrape(), "splendor_database_query_seconds_count", outcome="error")
+
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SELECT * FROM no_such_table")
+
+    after = value(scrape(), "splendor_database_query_seconds_count", outcome="error")
+    assert after == before + 1
 
 
 def test_a_bot_turn_is_timed_from_queued_to_committed(alice: User) -> None:
