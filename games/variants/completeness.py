@@ -125,7 +125,7 @@ PARTS: tuple[Part, ...] = (
     Part("API action shapes", "its games.variants GameWeb entry", _lacks_api_actions),
     Part("page templates", "templates/ (its GameWeb's table and partials)", _lacks_page_templates),
     Part(
-        "presenter (words, table, rounds)",
+        "presenter (words, table)",
         "games.presenters.PRESENTERS",
         _lacks_presenter,
         _presenter_variants,

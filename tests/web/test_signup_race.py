@@ -3,16 +3,15 @@ sign-up gets the form's usual "already exists" error (never a server error)."""
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import MD5PasswordHasher
-from django.db import connection
 from django.test import Client
 
+from tests.races import all_at_once
 from tests.web.conftest import PASSWORD
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -32,34 +31,18 @@ class SlowPasswordHasher(MD5PasswordHasher):
 
 
 def sign_up_all_at_once(usernames: list[str]) -> list[Any]:
-    barrier = threading.Barrier(RACERS)
-    outcomes: list[Any] = [None] * RACERS
-
-    def racer(index: int) -> None:
-        try:
-            connection.ensure_connection()
-            barrier.wait(timeout=30)
-            outcomes[index] = Client().post(
-                "/accounts/signup/",
-                {
-                    "username": usernames[index % len(usernames)],
-                    "email": f"racer{index}@example.com",
-                    "password1": PASSWORD,
-                    "password2": PASSWORD,
-                },
-            )
-        except Exception as error:  # the test client re-raises a view's crash
-            outcomes[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=racer, args=(index,)) for index in range(RACERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads)
-    return outcomes
+    return all_at_once(
+        lambda index: Client().post(
+            "/accounts/signup/",
+            {
+                "username": usernames[index % len(usernames)],
+                "email": f"racer{index}@example.com",
+                "password1": PASSWORD,
+                "password2": PASSWORD,
+            },
+        ),
+        RACERS,
+    )
 
 
 def assert_one_won_and_the_others_were_told(outcomes: list[Any]) -> None:
