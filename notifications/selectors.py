@@ -78,13 +78,26 @@ def mail_recipient(game_id: int, version: int, kind: str) -> tuple[Game, Any, in
 
 def is_starting_their_own_game(game: Game, user: AbstractBaseUser, now: datetime) -> bool:
     """The turn is the first of a game ``user`` created and that started just now: they are
-    about to see its page (quick play, a fork, a rematch), so it is no news to them."""
+    about to see its page (quick play, a fork, a rematch), so it is no news to them. Against
+    bots only, that holds for their first turn even when the bots moved first (a Duel draws
+    who starts): the bots' moves come before the creator's first look at the page."""
     just_now = now - timedelta(seconds=settings.PRESENCE_SECONDS)
-    return (
+    if not (
         game.created_by_id == user.pk
         and game.started_at is not None
-        and game.turn_started_at == game.started_at
         and game.started_at >= just_now
+    ):
+        return False
+    if game.turn_started_at == game.started_at:
+        return True
+    against_bots_only = (
+        not Seat.objects.filter(game=game, user__isnull=False).exclude(user=user).exists()
+    )
+    return (
+        against_bots_only
+        and not GameEvent.objects.filter(
+            game=game, actor=user, kind=EventKind.ACTION_TAKEN
+        ).exists()
     )
 
 

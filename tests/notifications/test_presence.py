@@ -139,3 +139,12 @@ def test_a_game_started_by_its_creator_mails_them_nothing_for_its_first_turn(
     services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
                          created_by=bob, seed=21)  # fmt: skip
     assert mails_to(alice) == 1  # invited by bob: she is not looking at that one
+
+
+def test_a_creator_whose_bot_moves_first_gets_nothing_for_their_first_turn(alice: User) -> None:
+    game = services.game_create(variant="splendor", seats=[BotSeat("random"), UserSeat(alice)],
+                                created_by=alice, seed=21)  # fmt: skip
+
+    game.refresh_from_db()
+    assert game.acting_seat == 1  # the bot has moved: the first turn that waits for her
+    assert mails_to(alice) == 0

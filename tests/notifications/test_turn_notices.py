@@ -90,9 +90,10 @@ def test_each_turn_gets_its_own_mail(alice: User, bob: User) -> None:
     assert "bob took " in django_mail.outbox[2].body
 
 
-def test_no_mail_for_bots_nor_for_a_late_task(alice: User) -> None:
+def test_no_mail_for_bots_nor_for_a_late_task(alice: User, bob: User) -> None:
+    # Made by bob for alice: a creator gets no mail for the first turn of a game against bots.
     game = services.game_create(variant="splendor", seats=[BotSeat("random"), UserSeat(alice)],
-                                created_by=alice, seed=4)  # fmt: skip
+                                created_by=bob, seed=4)  # fmt: skip
     game.refresh_from_db()
     # The bot moved first (in-process), then alice got her mail: exactly one.
     assert [mail.to for mail in django_mail.outbox] == [["alice@example.com"]]
