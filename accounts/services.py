@@ -22,7 +22,7 @@ from accounts.errors import InvalidAccountData, TokenNotFound, UsernameTaken
 from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, ApiToken, Profile
 from accounts.selectors import anonymous_username
 from accounts.text import has_forbidden_characters
-from games import rows
+from games.store import rows
 
 ANONYMISED_DISPLAY_NAME = "Former player"
 
@@ -145,7 +145,7 @@ def token_authenticate(raw_token: str) -> ApiToken | None:
 
 def _active_token_with_user(digest: str) -> ApiToken | None:
     """The unrevoked token with this digest, its user loaded: what
-    ``ApiToken.objects.select_related("user")`` would give, read in SQL (``games.rows``).
+    ``ApiToken.objects.select_related("user")`` would give, read in SQL (``games.store.rows``).
     Each process reads it every few seconds per token; the ORM took several times the CPU
     of the round trip to build this query and its two models."""
     token_columns = rows.columns(ApiToken)

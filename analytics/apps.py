@@ -9,7 +9,7 @@ class AnalyticsConfig(AppConfig):
 
     def ready(self) -> None:
         from analytics import tasks
-        from games import after_commit
+        from games.commands import after_commit
 
         # Told by the writer: only the commit that finishes a game has counting to queue.
         after_commit.register_after_commit(

@@ -15,8 +15,8 @@ from typing import Any
 from analytics.facts import GameFact, SeatFact, ranks_of
 from analytics.variants import PlayedAction, analytics_for
 from games import engine
-from games.event_kinds import EventKind
-from games.projection import CURRENT_SCHEMA_VERSION, upcast
+from games.records.projection import CURRENT_SCHEMA_VERSION, upcast
+from games.vocabulary import EventKind
 
 EventRow = tuple[str, str, int | None, datetime | None, int]
 """(kind, payload as JSON text, seat, created_at, schema_version), in seq order; only the time

@@ -1,11 +1,11 @@
 """Finished games written straight into the event log, for tests and benchmarks.
 
 The events are the services' own (the same kinds and payloads, folded with
-``games.projection.evolve`` as the services fold them, so a game that the fold refuses is never
-written), but inserted in bulk: a thousand games take seconds, not the minutes that a
-transaction per move would. Moves come from a seeded random player that prefers buying, so
-games end in a realistic number of rounds. Used by ``tests/analytics`` and
-``benchmarks/analytics.py``; never by the site.
+``games.records.projection.evolve`` as the services fold them, so a game that the fold refuses is
+never written), but inserted in bulk: a thousand games take seconds, not the minutes that a
+transaction per move would. Moves come from a seeded random player that prefers buying, so games end
+in a realistic number of rounds. Used by ``tests/analytics`` and ``benchmarks/analytics.py``; never
+by the site.
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, projection
-from games.event_kinds import EventKind
+from games import engine
 from games.models import Game, GameEvent, Seat
-from games.projection import Event, GameRecord
+from games.records import projection
+from games.records.projection import Event, GameRecord
+from games.vocabulary import EventKind
 
 BOT_LEVELS = ("random", "greedy", "search")
 

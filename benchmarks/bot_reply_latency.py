@@ -1,11 +1,11 @@
 """How long a player waits for the bot: from a human move committed to the bot's reply committed.
 
-The production path end to end: PostgreSQL, Redis and one Celery worker process that this
-script starts. A human plays random legal actions through ``games.services`` against the greedy
-bot, in as many games as it takes; each move that leaves the game waiting for the bot is
-followed by the bot's reply, queued by the services' after-commit hook and played by the worker.
-The latency of one reply is the time between the human's ``ActionTaken`` and the bot's next
-``ActionTaken`` (their ``created_at``): commit, publish, delivery, loading, choosing, appending.
+The production path end to end: PostgreSQL, Redis and one Celery worker process that this script
+starts. A human plays random legal actions through ``games.commands.services`` against the greedy
+bot, in as many games as it takes; each move that leaves the game waiting for the bot is followed by
+the bot's reply, queued by the services' after-commit hook and played by the worker. The latency of
+one reply is the time between the human's ``ActionTaken`` and the bot's next ``ActionTaken`` (their
+``created_at``): commit, publish, delivery, loading, choosing, appending.
 
 It uses a database of its own, ``splendor_bench_bots`` (created, migrated, dropped at the end),
 on the PostgreSQL server of ``DATABASE_URL`` (default 127.0.0.1:5432, user postgres), and Redis
@@ -56,8 +56,9 @@ def play_against_the_bot(moves: int, seed: int) -> tuple[list[float], int]:
     seconds and the number of games it took."""
     from django.contrib.auth import get_user_model
 
-    from games import selectors, services
+    from games.commands import services
     from games.models import Game, GameEvent
+    from games.reads import selectors
 
     human = get_user_model().objects.create_user(username="bench_human", password=None)
     rng = random.Random(seed)

@@ -3,7 +3,7 @@
 Runs against a throwaway database of its own, never the configured one's data: with
 ``DATABASE_URL`` on PostgreSQL it creates ``<name>_bench`` on that server (dropped at the end),
 otherwise a temporary SQLite file. It plays finished two-player games of random legal actions
-through ``games.services`` (about 85 events each), then measures
+through ``games.commands.services`` (about 85 events each), then measures
 
 * a full replay of a finished game from the database (``selectors.game_replay``: the events
   query and the fold), median and p95, target under 1.5 ms;
@@ -109,7 +109,7 @@ def make_players() -> tuple[Any, Any]:
 
 
 def start_game(players: Sequence[Any], seed: int) -> int:
-    from games import services
+    from games.commands import services
 
     game = services.game_create(
         variant="splendor",
@@ -125,8 +125,10 @@ def play_game(game_id: int, players: Sequence[Any], seed: int) -> list[float]:
 
     Returns the seconds each ``game_take_action`` call took.
     """
-    from games import engine, selectors, services
+    from games import engine
+    from games.commands import services
     from games.models import Game
+    from games.reads import selectors
 
     game = Game.objects.get(pk=game_id)
     state = selectors.game_state(game)
@@ -224,8 +226,8 @@ def main() -> None:
     # costs more than some of the reads measured here.
     settings.DEBUG = False
 
-    from games import selectors
     from games.models import Game, GameEvent
+    from games.reads import selectors
 
     try:
         call_command("migrate", verbosity=0, interactive=False)

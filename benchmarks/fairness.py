@@ -44,7 +44,7 @@ SEARCH_BOTS = 4
 
 def start_bot_only_games(hog: Any) -> tuple[list[int], int]:
     """The hog's search-bot games, created until the cap refuses; returns them and the refusals."""
-    from games import services
+    from games.commands import services
     from games.errors import LimitReached
 
     games: list[int] = []
@@ -63,8 +63,9 @@ def start_bot_only_games(hog: Any) -> tuple[list[int], int]:
 
 
 def play_against_greedy(human: Any, moves: int, seed: int) -> list[float]:
-    from games import selectors, services
+    from games.commands import services
     from games.models import Game, GameEvent
+    from games.reads import selectors
 
     rng = random.Random(seed)
     latencies: list[float] = []

@@ -3,7 +3,7 @@
 Runs against a throwaway database of its own (as ``event_store.py``): ``splendor_bench`` on the
 PostgreSQL server of ``DATABASE_URL``, else a temporary SQLite file. It
 
-* plays a few finished two-player games of random legal actions through ``games.services``,
+* plays a few finished two-player games of random legal actions through ``games.commands.services``,
   then times ``GET /games/<id>/replay/?step=80`` through Django's test client (the whole
   server side: middleware, the events query, the engine's replay, the table presenter and the
   templates), as a full page and as the htmx swap of the board; target under 30 ms;
@@ -41,8 +41,10 @@ REPLAY_STEP = 80
 
 def play_long_game(players: Any, seed: int) -> int:
     """A finished game of uniformly random moves (long enough to have a step 80)."""
-    from games import engine, selectors, services
+    from games import engine
+    from games.commands import services
     from games.models import Game
+    from games.reads import selectors
 
     game_id = start_game(players, seed)
     rng = random.Random(seed)
@@ -159,7 +161,7 @@ def clone_games(template_ids: list[int], total: int) -> None:
 def export_all() -> tuple[float, int, float]:
     """(this process's CPU seconds, compressed bytes, seconds) of one bulk export, read to the
     end; the rest of the time is the database's."""
-    from games.exports import bulk_export_games
+    from games.reads.exports import bulk_export_games
 
     started, cpu = time.perf_counter(), time.process_time()
     size = 0
@@ -171,8 +173,8 @@ def export_all() -> tuple[float, int, float]:
 
 def peak_memory_of_export(limit_id: int | None) -> float:
     """Peak traced Python memory (MiB) while exporting the games up to ``limit_id``."""
-    from games import exports
     from games.models import Game
+    from games.reads import exports
 
     if limit_id is not None:
         Game.objects.filter(pk__gt=limit_id).update(is_public=False)
@@ -220,8 +222,8 @@ def main() -> None:
     settings.DEBUG = False  # as in production: DEBUG keeps every query in memory
     try:
         call_command("migrate", verbosity=0, stdout=io.StringIO())
-        from games import timeline
         from games.models import Game
+        from games.reads import timeline
 
         players = make_players()
         templates = [play_long_game(players, seed) for seed in range(1, args.templates + 1)]

@@ -103,7 +103,7 @@ class CommitClock:
     """Records when each (game, version) was committed, from the services' after-commit hook."""
 
     def __init__(self) -> None:
-        from games import after_commit
+        from games.commands import after_commit
 
         self.committed: dict[tuple[int, int], float] = {}
         after_commit.register_after_commit(self.record)
@@ -157,7 +157,8 @@ def shown(page: Any, version: int) -> float:
 
 def a_move(game: Any, user: Any) -> dict[str, Any]:
     """What the greedy bot would play for ``user``: a realistic move, chosen from their view."""
-    from games import bots, engine, selectors
+    from games import bots, engine
+    from games.reads import selectors
 
     view = selectors.game_view_for_viewer(game, user)["state"]
     return engine.action_to_json(bots.choose_action("greedy", view, seed=game.version))
@@ -166,7 +167,7 @@ def a_move(game: Any, user: Any) -> dict[str, Any]:
 def moves_between_humans(url: str, browser: Any, clock: CommitClock, moves: int) -> list[float]:
     from django.contrib.auth import get_user_model
 
-    from games import services
+    from games.commands import services
     from games.models import Game
 
     users = [get_user_model().objects.get(username=name) for name in ("ann", "ben")]
@@ -196,7 +197,7 @@ def moves_between_humans(url: str, browser: Any, clock: CommitClock, moves: int)
 def bot_replies(url: str, browser: Any, clock: CommitClock, level: str, moves: int) -> list[float]:
     from django.contrib.auth import get_user_model
 
-    from games import services
+    from games.commands import services
     from games.models import Game
 
     human = get_user_model().objects.get(username="ann")
@@ -281,7 +282,7 @@ def open_sockets(pid: int) -> int:
 def idle_pages(port: int, server_pid: int, count: int) -> None:
     from django.contrib.auth import get_user_model
 
-    from games import services
+    from games.commands import services
 
     users = [get_user_model().objects.get(username=name) for name in ("ann", "ben")]
     game = services.game_create(

@@ -1,6 +1,7 @@
 """Mail figures on the production path: PostgreSQL, Redis, one Celery worker, a real SMTP server.
 
-1. Turn mail latency: two people play (greedy moves, through ``games.services``); after each
+1. Turn mail latency: two people play (greedy moves, through ``games.commands.services``); after
+each
    move that passes the turn, the next player's mail is awaited at the loopback SMTP server
    (aiosmtpd). Latency = the mail's arrival minus the move's last event's ``created_at``
    (stamped inside the transaction, just before the commit): commit, publish, delivery to the
@@ -87,8 +88,10 @@ class Inbox:
 def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
     from django.contrib.auth import get_user_model
 
-    from games import bots, engine, selectors, services
+    from games import bots, engine
+    from games.commands import services
     from games.models import Game, GameEvent, Seat
+    from games.reads import selectors
 
     User = get_user_model()
     players = [
@@ -172,9 +175,11 @@ def _play_population_game(
     """
     from django.conf import settings
 
-    from games import bots, engine, selectors, services
-    from games.deadline_tasks import apply_turn_deadlines
+    from games import bots, engine
+    from games.commands import services
+    from games.commands.deadline_tasks import apply_turn_deadlines
     from games.models import Game
+    from games.reads import selectors
 
     game = services.game_create(
         variant="splendor", seats=[services.UserSeat(player), services.UserSeat(opponent)],
@@ -221,7 +226,7 @@ def set_up_digest_readers(users: int, games: int) -> datetime:
     from django.contrib.auth import get_user_model
 
     from accounts.models import Profile
-    from games import after_commit, services
+    from games.commands import after_commit, services
 
     saved = list(after_commit._hooks)
     after_commit._hooks.clear()  # set-up only: no turn mail for these games

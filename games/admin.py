@@ -16,10 +16,11 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
 
-from games import selectors, services
+from games.commands import services
+from games.commands.integrity import read_model_differences
 from games.errors import GameError
-from games.integrity import read_model_differences
 from games.models import Game, GameEvent, Seat
+from games.reads import selectors
 
 
 class SeatInline(admin.TabularInline):

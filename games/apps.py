@@ -9,8 +9,10 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from games import after_commit, deadline_tasks, live, tasks
+        from games import tasks
+        from games.commands import after_commit, deadline_tasks
         from games.variants.completeness import check_every_game_is_complete
+        from games.web import live
 
         checks.register(check_every_game_is_complete)
 

@@ -60,7 +60,8 @@ class IdempotencyKeyReused(GameError):
 
 
 class LimitReached(GameError):
-    """The account is at one of its caps (``games.limits``): too many games, or too fast."""
+    """The account is at one of its caps (``games.commands.limits``): too many games, or too
+    fast."""
 
     code = "limit_reached"
     http_status = 429

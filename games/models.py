@@ -3,7 +3,7 @@
 ``GameEvent`` rows are the truth: never updated, never deleted (the model refuses, and on
 PostgreSQL a trigger does too). ``Game`` and ``Seat`` are read models that the services keep in
 the same transaction as each append and that ``rebuild_read_models`` can rebuild from events.
-Only ``games.services`` writes any of them.
+Only ``games.commands.services`` writes any of them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.db import models
 from django.utils import timezone
 
 from games import engine
-from games.event_kinds import EventKind
+from games.vocabulary import EventKind
 
 
 class Game(models.Model):
@@ -173,7 +173,7 @@ class AppendOnlyQuerySet(models.QuerySet):
 
 
 class GameEvent(models.Model):
-    # The kinds' one home is games.event_kinds, which the pure layers share.
+    # The kinds' one home is games.vocabulary, which the pure layers share.
     Kind = models.TextChoices("Kind", [(kind.name, kind.value) for kind in EventKind])
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")

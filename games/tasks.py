@@ -19,9 +19,11 @@ from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnavailable
 
-from games import bots, engine, selectors, services
+from games import bots, engine
+from games.commands import services
 from games.errors import GameError, StaleVersion
 from games.models import Game, GameEvent, Seat
+from games.reads import selectors
 from operations import metrics
 
 logger = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications"
 
     def ready(self) -> None:
-        from games import after_commit
+        from games.commands import after_commit
         from notifications import tasks
 
         # Only a person's turn can be mailed, and only to an address: the writer tells both.

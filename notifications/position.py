@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.describe import gems_in_words
-from games.variants.duel_words import space_name
+from games.variants.duel.words import space_name
+from games.variants.splendor.describe import gems_in_words
 
 PositionBuilder = Callable[[Mapping[str, Any], Sequence[str], int | None], dict[str, Any]]
 

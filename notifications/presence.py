@@ -2,7 +2,7 @@
 
 A presence is a mark that lasts a while (``presence_mark``). The game page marks its player when
 it loads, and its live-update stream marks them again at every heartbeat for as long as it stays
-open (``games.live_views``), whether the tab is in front or not; the fallback poll marks them
+open (``games.web.live_views``), whether the tab is in front or not; the fallback poll marks them
 too. An API request about a game marks its caller for ``API_PRESENCE_SECONDS``.
 
 Where marks live: with ``REDIS_URL``, one Redis hash per (game, user) holding until when the

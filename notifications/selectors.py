@@ -1,6 +1,6 @@
 """Reads for mail: who gets a mail now, and what it says.
 
-Everything a mail shows of a game comes from ``games.selectors``' per-viewer reads (the
+Everything a mail shows of a game comes from ``games.reads.selectors``' per-viewer reads (the
 engine's redacted view, the redacted event history), the same ones the game page uses.
 """
 
@@ -18,11 +18,11 @@ from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q
 from django.utils import timezone
 
 from accounts.models import Profile
-from games import selectors as game_selectors
-from games.describe import describe_event
-from games.event_kinds import EventKind
 from games.models import Game, GameEvent, Seat
-from games.table_common import seat_names
+from games.reads import selectors as game_selectors
+from games.variants.splendor.describe import describe_event
+from games.variants.table_common import seat_names
+from games.vocabulary import EventKind
 from notifications import links, presence
 from notifications.models import MailRecord
 from notifications.position import position_for

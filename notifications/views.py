@@ -20,10 +20,10 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts import services as account_services
 from accounts.models import Profile
-from games import selectors as game_selectors
-from games.describe import describe_event
 from games.errors import GameNotFound
-from games.table_common import seat_names
+from games.reads import selectors as game_selectors
+from games.variants.splendor.describe import describe_event
+from games.variants.table_common import seat_names
 from notifications import links
 
 SINCE_WINDOW = 20

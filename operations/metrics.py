@@ -59,7 +59,7 @@ DATABASE_QUERY_SECONDS = Histogram(
 def time_queries_of(connection: BaseDatabaseWrapper, **_: Any) -> None:
     """``connection_created``: time every statement of the new connection (Django's execute
     wrappers see the ORM's and raw cursors' statements alike; the replay's reads through the
-    driver's own cursor, ``games.driver_reads``, are timed by the requests that make them)."""
+    driver's own cursor, ``games.store.driver_reads``, are timed by the requests that make them)."""
     if _time_query not in connection.execute_wrappers:
         connection.execute_wrappers.append(_time_query)
 

@@ -174,7 +174,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A connection that broke while idle fails one request, after which Django closes it,
     # and the next request opens a fresh one (docs/decisions.md).
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
-    # The reads under every snapshot load and replay (games/driver_reads.py) run as prepared
+    # The reads under every snapshot load and replay (games/store/driver_reads.py) run as prepared
     # statements from their sixth run on a connection: PostgreSQL then parses and plans each
     # once per connection, not per call (about 100 µs of a 300 µs snapshot load). Django's own
     # queries bind their parameters in the client and are never prepared. Off behind a pooler
@@ -358,13 +358,13 @@ BOT_TASK_TIME_LIMIT = 45
 
 # --- Fairness ---------------------------------------------------------------------------------
 
-# Per-account caps (games.limits): games waiting or in progress that an account plays in or
+# Per-account caps (games.commands.limits): games waiting or in progress that an account plays in or
 # created; games between bots only it runs at once; games it may create per hour.
 GAMES_MAX_ACTIVE_PER_ACCOUNT = int(env_str("GAMES_MAX_ACTIVE_PER_ACCOUNT", "20"))
 GAMES_MAX_BOT_ONLY_PER_ACCOUNT = int(env_str("GAMES_MAX_BOT_ONLY_PER_ACCOUNT", "3"))
 GAMES_MAX_CREATED_PER_HOUR = int(env_str("GAMES_MAX_CREATED_PER_HOUR", "30"))
 
-# Live-update streams (games.stream_limits) one account, and one address, may hold open at once,
+# Live-update streams (games.web.stream_limits) one account, and one address, may hold open at once,
 # counted across server processes. A stream's slot lapses this long after its last keep-alive
 # (every 20 s), so the streams of a server process that crashed stop counting on their own.
 LIVE_STREAMS_PER_USER = int(env_str("LIVE_STREAMS_PER_USER", "20"))
@@ -442,7 +442,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "games.models.Game.Status",
         "BotLevelEnum": "games.models.Seat.BotLevel",
-        "GemColourEnum": "games.api.action_serializers.GEM_COLOURS",
+        "GemColourEnum": "games.variants.splendor.api_actions.GEM_COLOURS",
         "OriginKindEnum": "games.api.game_serializers.ORIGIN_KINDS",
         "EventKindEnum": "games.models.GameEvent.Kind",
         "VariantEnum": "games.engine.VARIANTS",
@@ -452,7 +452,7 @@ SPECTACULAR_SETTINGS = {
         "ReserveFromDeckActionTypeEnum": ["reserve_from_deck"],
         "BuyCardActionTypeEnum": ["buy_card"],
         "PassActionTypeEnum": ["pass"],
-        "DuelStealableColourEnum": "games.api.duel_action_serializers.DUEL_STEALABLE_COLOURS",
+        "DuelStealableColourEnum": "games.variants.duel.api_actions.DUEL_STEALABLE_COLOURS",
     },
 }
 

@@ -14,5 +14,5 @@ urlpatterns = [
     path("stats/", include("analytics.urls")),
     path("", include("operations.urls")),
     path("", include("notifications.urls")),
-    path("", include("games.urls")),
+    path("", include("games.web.urls")),
 ]

@@ -11,9 +11,11 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from games import engine, selectors, services
+from games import engine
+from games.commands import services
+from games.commands.services import SeatRequest, UserSeat
 from games.models import Game, Seat
-from games.services import SeatRequest, UserSeat
+from games.reads import selectors
 
 MOVE_BOUND = 2000
 

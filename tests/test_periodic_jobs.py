@@ -22,8 +22,8 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from accounts import services as account_services
-from games import services
-from games.services import UserSeat
+from games.commands import services
+from games.commands.services import UserSeat
 from splendor_site.periodic_jobs import (
     InProcessScheduler,
     PeriodicJob,

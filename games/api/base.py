@@ -14,10 +14,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors
 from games.api.concurrency import with_etag
 from games.api.permissions import CanSeeGame
 from games.models import Game
+from games.reads import selectors
 from notifications.services import presence_record
 
 

@@ -16,8 +16,8 @@ from games.api.fields import (
     StrictSerializer,
     TaggedUnionField,
 )
+from games.commands.services import MOVE_SECONDS_CHOICES
 from games.models import Game, Seat
-from games.services import MOVE_SECONDS_CHOICES
 
 MAX_GAMES_PER_PAGE = 100
 MAX_EVENTS_PER_PAGE = 500

@@ -11,8 +11,8 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from games import engine
-from games.api.action_serializers import GEM_COLOURS, TokenCountsSerializer
 from games.models import Game, GameEvent, Seat
+from games.variants.splendor.api_actions import GEM_COLOURS, TokenCountsSerializer
 
 PHASES = ("main", "return_tokens", "choose_noble", "game_over")
 

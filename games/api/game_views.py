@@ -15,7 +15,6 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
-from games import exports, selectors, services
 from games.api import schema
 from games.api.base import GameObjectView
 from games.api.concurrency import is_unchanged_for, with_etag
@@ -33,7 +32,9 @@ from games.api.game_serializers import (
     GameSummaryPageSerializer,
     GameViewSerializer,
 )
-from games.services import BotSeat, OpenSeat, SeatRequest, UserSeat
+from games.commands import services
+from games.commands.services import BotSeat, OpenSeat, SeatRequest, UserSeat
+from games.reads import exports, selectors
 
 EXPORT_FORMAT = "splendor-online/game-export/1"
 

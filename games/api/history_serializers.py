@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games import engine, notation
+from games import engine
 from games.api.fields import StrictBooleanField, StrictIntegerField, StrictSerializer
 from games.api.game_requests import NewSeatField
 from games.api.game_serializers import (
@@ -14,8 +14,9 @@ from games.api.game_serializers import (
     SeatViewSerializer,
     StateViewField,
 )
-from games.game_lists import OPPONENTS
 from games.models import Game, Seat
+from games.notation import document as notation
+from games.reads.game_lists import OPPONENTS
 
 MAX_HISTORY_PER_PAGE = 100
 USERNAME_PATTERN = r"^[\w.@+-]+$"

@@ -18,7 +18,6 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
-from games import exports, game_files, game_lists, history_services, selectors, timeline
 from games.api import schema
 from games.api.base import GameObjectView
 from games.api.concurrency import with_etag
@@ -35,7 +34,10 @@ from games.api.history_serializers import (
     ReplayStepSerializer,
 )
 from games.api.parsers import GameFileParser
+from games.commands import history as history_services
 from games.errors import GameNotFound
+from games.notation import game_files
+from games.reads import exports, game_lists, selectors, timeline
 
 
 def _with_errors(ok: tuple[int, str], response: OpenApiResponse) -> dict[Any, Any]:

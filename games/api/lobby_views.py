@@ -10,12 +10,12 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import services
 from games.api import schema
 from games.api.base import GameObjectView
 from games.api.game_requests import AddBotSerializer, JoinSerializer
 from games.api.game_serializers import GameViewSerializer
 from games.api.permissions import CanSeeGame, IsCreatorOrSeated
+from games.commands import services
 
 JOIN_CONFLICT = schema.error(
     "Every seat, or the seat asked for, is taken (code seat_taken; also once the game has "
@@ -37,7 +37,7 @@ def _lobby_schema(
     conflict: object = schema.CONFLICT,
     **kwargs: object,
 ) -> object:
-    """``limited``: the request can reach one of the account's caps (``games.limits``);
+    """``limited``: the request can reach one of the account's caps (``games.commands.limits``);
     ``conflict``: what its 409 means."""
     errors = {"status_409": conflict}
     if limited:

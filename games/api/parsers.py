@@ -21,10 +21,10 @@ from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import BaseParser, JSONParser
 from rest_framework.utils.json import strict_constant
 
-from games import game_files
 from games.errors import ImportRejected
-from games.json_depth import json_depth_exceeds
-from games.notation import ImportRefused
+from games.notation import game_files
+from games.notation.document import ImportRefused
+from games.notation.json_depth import json_depth_exceeds
 
 MAX_JSON_DEPTH = 32
 """Arrays and objects inside one another, counting the outermost."""
@@ -71,7 +71,7 @@ def _too_deep() -> str:
 
 class GameFileParser(BaseParser):
     """The import's reader: the body is a game file, read by the one game-file reader
-    (``games.game_files``) with the same limits as the upload form and ``import_game``."""
+    (``games.notation.game_files``) with the same limits as the upload form and ``import_game``."""
 
     media_type = "application/json"
 

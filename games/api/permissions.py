@@ -7,9 +7,9 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from games import selectors
 from games.errors import GameNotFound
 from games.models import Game
+from games.reads import selectors
 
 
 class CanSeeGame(BasePermission):

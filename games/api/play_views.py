@@ -7,7 +7,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import selectors, services, variants
+from games import variants
 from games.api import schema
 from games.api.action_schema import AnyGameAction
 from games.api.base import GameObjectView
@@ -16,7 +16,9 @@ from games.api.game_serializers import ActionAcceptedSerializer, LegalActionsSer
 from games.api.permissions import CanSeeGame
 from games.api.schema import RequiredBodySchema
 from games.api.throttling import ActionRateThrottle
+from games.commands import services
 from games.errors import GameError
+from games.reads import selectors
 
 
 class LegalActionsView(GameObjectView):

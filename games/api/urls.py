@@ -8,7 +8,8 @@ from __future__ import annotations
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api import account_views, game_views, history_views, lobby_views, play_views
+from accounts import api_views as account_views
+from games.api import game_views, history_views, lobby_views, play_views
 from games.api.errors import api_not_found
 
 app_name = "api"

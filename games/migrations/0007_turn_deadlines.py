@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 def fill_turn_clocks(apps, schema_editor):
     """Games recorded before deadlines existed: the turn clock fields from their events."""
-    from games import projection
+    from games.records import projection
 
     Game = apps.get_model("games", "Game")
     GameEvent = apps.get_model("games", "GameEvent")

@@ -150,9 +150,9 @@ _FLAG_AFFORD = '<span class="flag flag--afford" title="You can afford this card 
 
 @register.simple_tag(takes_context=True)
 def card(context: template.Context, item: Mapping[str, Any]) -> SafeString:
-    """A face-up card (``games.table``'s card). Only visible cards are drawn here, so only they
-    carry ``data-card``. With the page's script, a click on a card with moves opens them over
-    it; without, they show below."""
+    """A face-up card (``games.variants.splendor.table``'s card). Only visible cards are drawn here,
+    so only they carry ``data-card``. With the page's script, a click on a card with moves opens
+    them over it; without, they show below."""
     has_actions = item["can_buy"] or item["can_reserve"]
     classes = "".join(
         name

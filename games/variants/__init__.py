@@ -1,7 +1,7 @@
 """The one seam between the shared web layers and each game (design.md, "One seam for every game").
 
 Every game the site offers is an engine package behind ``games.engine``, a presenter in
-``games.presenters`` (its words and its table: what history, replays and exports need)
+``games.variants.presenters`` (its words and its table: what history, replays and exports need)
 and one module here that gives how its page's forms and the API's action bodies are read, the
 templates that draw its running game, and its seat bounds. Views and the API reach a game only
 through :func:`web_for` and ``presenter_for``, keyed by the game's variant; none of them names
@@ -80,6 +80,7 @@ def offered() -> Sequence[GameWeb]:
 
 def _registry() -> dict[str, GameWeb]:
     # Imported on first use: the game modules import the shared helpers, which import this.
-    from games.variants import duel, splendor
+    from games.variants.duel import web as duel
+    from games.variants.splendor import web as splendor
 
     return {splendor.WEB.variant: splendor.WEB, duel.WEB.variant: duel.WEB}

@@ -24,7 +24,7 @@ from django.template.loader import get_template
 
 from analytics.variants import known_variants
 from games import bots, engine, variants
-from games.presenters import PRESENTERS
+from games.variants.presenters import PRESENTERS
 from notifications.position import CARD_WORDS, POSITION_BUILDERS
 
 
@@ -126,7 +126,7 @@ PARTS: tuple[Part, ...] = (
     Part("page templates", "templates/ (its GameWeb's table and partials)", _lacks_page_templates),
     Part(
         "presenter (words, table)",
-        "games.presenters.PRESENTERS",
+        "games.variants.presenters.PRESENTERS",
         _lacks_presenter,
         _presenter_variants,
     ),

@@ -11,9 +11,10 @@ from collections import Counter, defaultdict
 from datetime import UTC
 from typing import Any
 
-from games import engine, projection
+from games import engine
 from games.models import Game, GameEvent
-from games.projection import Event
+from games.records import projection
+from games.records.projection import Event
 
 CARDS, NOBLES = range(90), range(10)
 

@@ -18,9 +18,10 @@ from django.urls import reverse
 from analytics import projections, selectors, synthetic
 from analytics.filters import StatsFilter
 from analytics.tasks import count_finished_game
-from games import engine, projection
+from games import engine
 from games.models import Game, GameEvent
-from games.projection import Event
+from games.records import projection
+from games.records.projection import Event
 
 pytestmark = pytest.mark.django_db
 

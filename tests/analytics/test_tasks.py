@@ -13,8 +13,8 @@ from analytics.filters import StatsFilter
 from analytics.models import CountedGame, GameFacts, Rating, RatingChange
 from analytics.projections import uncounted_finished_games
 from analytics.tasks import catch_up_analytics, count_finished_game
-from games import services
-from games.services import BotSeat, UserSeat
+from games.commands import services
+from games.commands.services import BotSeat, UserSeat
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from accounts import services as account_services
-from games import after_commit, services
+from games.commands import after_commit, services
 from games.models import Game
 
 

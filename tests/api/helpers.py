@@ -7,8 +7,8 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
-from games import selectors
 from games.models import Game, GameEvent
+from games.reads import selectors
 
 
 def game_url(game: Game | int, suffix: str = "") -> str:

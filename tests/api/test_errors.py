@@ -7,8 +7,8 @@ import logging
 import pytest
 from rest_framework.test import APIClient
 
-from games import selectors
 from games.models import Game
+from games.reads import selectors
 from tests.api.helpers import error_code, game_url
 
 

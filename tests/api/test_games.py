@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games import services
+from games.commands import services
 from games.models import Game, GameEvent, Seat
 from tests.api.helpers import error_code, footprint, game_url, post_action
 
@@ -242,7 +242,7 @@ def test_if_none_match_answers_304_while_the_game_is_unchanged(
 def test_if_none_match_is_answered_without_replaying_the_game(
     started_game: Game, as_alice: APIClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from games import selectors
+    from games.reads import selectors
 
     def no_replay(game: Game) -> None:
         raise AssertionError("a 304 must not rebuild the game")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rest_framework.test import APIClient
 
-from games import projection
 from games.models import Game
+from games.records import projection
 from tests.api.helpers import error_code, game_url, post_action
 
 

@@ -11,9 +11,10 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games import exports, services
+from games.commands import services
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
-from games.services import BotSeat, UserSeat
+from games.reads import exports
 from tests.api.helpers import error_code, game_url
 from tests.finished_games import finished_game, play
 

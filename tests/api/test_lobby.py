@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games import services
+from games.commands import services
 from games.models import Game
 from tests.api.helpers import error_code, footprint, game_url
 

@@ -31,7 +31,7 @@ from schemathesis.checks import CHECKS
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from accounts import services as account_services
-from games import services
+from games.commands import services
 from games.models import Game
 from tests.api import schemathesis_checks
 

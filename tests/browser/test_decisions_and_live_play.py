@@ -11,9 +11,9 @@ from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import selectors
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game
-from games.services import BotSeat, UserSeat
+from games.reads import selectors
 from tests.browser.conftest import log_in, screenshot
 from tests.web.tables import game_at, winning_buys
 

@@ -16,10 +16,12 @@ from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import engine, selectors, services
+from games import engine
+from games.commands import services
+from games.commands.services import UserSeat
 from games.models import Game, GameEvent
-from games.services import UserSeat
-from games.variants.duel_words import space_name
+from games.reads import selectors
+from games.variants.duel.words import space_name
 from tests.browser.conftest import log_in, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

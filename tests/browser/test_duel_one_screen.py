@@ -11,9 +11,11 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 
-from games import engine, selectors, services
+from games import engine
+from games.commands import services
+from games.commands.services import UserSeat
 from games.models import Game, Seat
-from games.services import UserSeat
+from games.reads import selectors
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_one_screen import boxes_outside_the_viewport
 

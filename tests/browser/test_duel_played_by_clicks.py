@@ -13,8 +13,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 
-from games import services
-from games.services import BotSeat, UserSeat
+from games.commands import services
+from games.commands.services import BotSeat, UserSeat
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_duel_one_screen import PANELS, watch_errors
 from tests.browser.test_one_screen import boxes_outside_the_viewport

@@ -12,9 +12,11 @@ from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games import engine, services, timeline
+from games import engine
+from games.commands import services
+from games.commands.services import UserSeat
 from games.models import Game
-from games.services import UserSeat
+from games.reads import timeline
 from tests.browser.conftest import log_in, screenshot
 from tests.finished_games import finished_game, play
 

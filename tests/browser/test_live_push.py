@@ -11,9 +11,9 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, Request, expect
 
-from games import services
+from games.commands import services
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game
-from games.services import BotSeat, UserSeat
 from tests.browser.conftest import log_in
 from tests.web.tables import create_game
 

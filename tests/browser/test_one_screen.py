@@ -11,9 +11,11 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 
-from games import engine, selectors, services
+from games import engine
+from games.commands import services
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game, Seat
-from games.services import BotSeat, UserSeat
+from games.reads import selectors
 from tests.browser.conftest import log_in, screenshot
 from tests.web.tables import bots_paused, create_game
 

@@ -22,9 +22,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import live_views, stream_limits
+from games.commands.services import UserSeat
 from games.models import Game
-from games.services import UserSeat
+from games.web import live_views, stream_limits
 from tests.web.tables import create_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -214,7 +214,7 @@ django.setup()
 from django.conf import settings
 from django.test import RequestFactory
 from django.contrib.auth.models import AnonymousUser
-from games import live_views, stream_limits
+from games.web import live_views, stream_limits
 settings.LIVE_STREAM_LEASE_SECONDS = 2
 request = RequestFactory().get("/", REMOTE_ADDR="127.0.0.9")
 request.user = AnonymousUser()

@@ -18,10 +18,12 @@ from django.contrib.auth.models import User
 from django.core import mail as django_mail
 from playwright.sync_api import BrowserContext, Page, expect
 
-from games import bots, engine, selectors, services
-from games.deadline_tasks import apply_turn_deadlines
+from games import bots, engine
+from games.commands import services
+from games.commands.deadline_tasks import apply_turn_deadlines
+from games.commands.services import UserSeat
 from games.models import Game
-from games.services import UserSeat
+from games.reads import selectors
 from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

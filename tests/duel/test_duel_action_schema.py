@@ -22,10 +22,10 @@ from rest_framework import serializers
 from rest_framework.test import APIClient
 
 from games import engine
-from games.api.duel_action_serializers import DUEL_ACTION_SERIALIZERS
 from games.engine.duel.actions import Pass
 from games.engine.duel.tokens import tokens_to_json
-from games.variants import duel
+from games.variants.duel import web as duel
+from games.variants.duel.api_actions import DUEL_ACTION_SERIALIZERS
 from tests.api.helpers import error_code, footprint
 from tests.duel.test_duel_api import act, create_duel
 

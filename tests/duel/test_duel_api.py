@@ -10,7 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games import services, tasks
+from games import tasks
+from games.commands import services
 from games.models import Game
 from tests.api.helpers import error_code, footprint
 from tests.api.test_hidden_information import Viewer, check_every_view, choose

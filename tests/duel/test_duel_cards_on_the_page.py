@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import engine, services
-from games.services import UserSeat
+from games import engine
+from games.commands import services
+from games.commands.services import UserSeat
 from tests.engine.duel.positions import hand, position
 
 pytestmark = pytest.mark.django_db

@@ -10,10 +10,13 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games import engine, history_services, selectors, services, timeline
+from games import engine
+from games.commands import history as history_services
+from games.commands import services
+from games.commands.services import BotSeat, UserSeat
 from games.errors import InvalidRequest, NotAllowed
 from games.models import Game
-from games.services import BotSeat, UserSeat
+from games.reads import selectors, timeline
 from tests.finished_games import play
 
 

@@ -16,8 +16,10 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import selectors, services, tasks
+from games import tasks
+from games.commands import services
 from games.models import Game, GameEvent
+from games.reads import selectors
 from tests.api.helpers import secret_cards_for
 
 MAX_ACTIONS = 400

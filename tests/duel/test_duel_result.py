@@ -13,9 +13,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import engine, selectors, services
+from games import engine
+from games.commands import services
+from games.commands.services import UserSeat
 from games.models import Game
-from games.services import UserSeat
+from games.reads import selectors
 from tests.engine.duel.positions import hand, position
 
 pytestmark = pytest.mark.django_db

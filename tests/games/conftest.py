@@ -7,9 +7,9 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 
-from games import after_commit, services
+from games.commands import after_commit, services
+from games.commands.services import UserSeat
 from games.models import Game
-from games.services import UserSeat
 
 SEED = 20240611
 

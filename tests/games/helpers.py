@@ -8,9 +8,11 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from games import engine, selectors, services
-from games.integrity import read_model_differences
+from games import engine
+from games.commands import services
+from games.commands.integrity import read_model_differences
 from games.models import Game, GameEvent, Seat
+from games.reads import selectors
 
 
 def reload(game: Game | int) -> Game:

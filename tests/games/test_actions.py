@@ -10,7 +10,9 @@ from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import after_commit, engine, projection, selectors, services
+from games import engine
+from games.commands import after_commit, services
+from games.commands.services import BotSeat, OpenSeat, UserSeat
 from games.errors import (
     GameError,
     GameNotFound,
@@ -21,7 +23,8 @@ from games.errors import (
     StaleVersion,
 )
 from games.models import Game, GameEvent, IdempotencyRecord
-from games.services import BotSeat, OpenSeat, UserSeat
+from games.reads import selectors
+from games.records import projection
 from tests.games.helpers import act, assert_consistent, footprint, kinds, reload
 
 TAKE_THREE = {"type": "take_gems", "gems": ["white", "blue", "green"]}

@@ -14,11 +14,11 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
 from games.admin import GameAdmin, GameEventAdmin
-from games.integrity import read_model_differences
+from games.commands import services
+from games.commands.integrity import read_model_differences
+from games.commands.services import BotSeat, OpenSeat, UserSeat
 from games.models import Game, GameEvent
-from games.services import BotSeat, OpenSeat, UserSeat
 from tests.games.helpers import assert_consistent, kinds, play_random, reload
 
 pytestmark = pytest.mark.django_db

@@ -16,9 +16,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games import projection, services
+from games.commands import services
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
-from games.services import BotSeat, UserSeat
+from games.records import projection
 from tests.games.helpers import play_random, reload
 
 pytestmark = pytest.mark.django_db

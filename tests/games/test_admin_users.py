@@ -10,10 +10,10 @@ from django.urls import reverse
 
 from accounts import services as account_services
 from accounts.models import ApiToken, Profile
-from games import services
-from games.integrity import read_model_differences
+from games.commands import services
+from games.commands.integrity import read_model_differences
+from games.commands.services import OpenSeat, UserSeat
 from games.models import Game, GameEvent, Seat
-from games.services import OpenSeat, UserSeat
 
 pytestmark = pytest.mark.django_db
 

@@ -12,11 +12,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection, transaction
 
-from games import services
+from games.commands import services
+from games.commands.writer import GameWriter
 from games.errors import GameError, StaleVersion
-from games.event_kinds import EventKind
 from games.models import Game, GameEvent, IdempotencyRecord
-from games.writer import GameWriter
+from games.vocabulary import EventKind
 from tests import races
 from tests.games.helpers import assert_consistent, reload, seqs
 
@@ -121,7 +121,8 @@ def test_clients_racing_through_a_game_keep_the_log_gap_free(
     conflict: versions advance one at a time and every accepted seq is reported once."""
     import random
 
-    from games import engine, selectors
+    from games import engine
+    from games.reads import selectors
 
     users = {0: alice, 1: bob}
     moves_per_client = 2

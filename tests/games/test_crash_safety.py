@@ -21,9 +21,12 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import connection
 
-from games import engine, projection, rows, services
+from games import engine
+from games.commands import services
+from games.commands.services import UserSeat
 from games.models import Game, GameEvent, IdempotencyRecord
-from games.services import UserSeat
+from games.records import projection
+from games.store import rows
 from tests.games.helpers import act, assert_consistent, footprint, reload
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,7 +146,8 @@ WRITER = textwrap.dedent(
     from django.contrib.auth.models import User
     from django.db import connection
 
-    from games import rows, services
+    from games.store import rows
+    from games.commands import services
 
     game_id, user_id, version = map(int, sys.argv[1:4])
     action = json.loads(sys.argv[4])

@@ -14,9 +14,11 @@ from django.core.management.base import CommandError
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import F, ProtectedError
 
-from games import engine, projection, selectors
-from games.integrity import read_model_differences, rebuild_read_models
+from games import engine
+from games.commands.integrity import read_model_differences, rebuild_read_models
 from games.models import EventsAreImmutable, Game, GameEvent, Seat
+from games.reads import selectors
+from games.records import projection
 from splendor_site import database_roles
 from tests.games.helpers import assert_consistent, play_random, reload, seqs
 
@@ -258,7 +260,7 @@ def test_game_state_replays_the_log_when_the_snapshot_is_stale(
 
 
 def test_game_state_of_a_game_that_has_not_started_is_none(alice: Any) -> None:
-    from games import services
+    from games.commands import services
 
     game = services.game_create(
         variant="splendor", seats=[services.OpenSeat()] * 2, created_by=alice
@@ -320,7 +322,7 @@ CORRUPTIONS: dict[str, Callable[[Game], None]] = {
 def test_verify_games_is_clean_for_games_played_through_the_services(
     started_game: Game, alice: Any, bob: Any
 ) -> None:
-    from games import services
+    from games.commands import services
 
     play_random(started_game, 20)
     services.game_create(variant="splendor", seats=[services.OpenSeat()] * 3, created_by=bob)
@@ -334,7 +336,7 @@ def test_verify_games_is_clean_for_games_played_through_the_services(
 def test_verify_games_reports_a_game_whose_read_models_differ_and_rebuild_fixes_it(
     started_game: Game, alice: Any, corruption: str
 ) -> None:
-    from games import services
+    from games.commands import services
 
     game = play_random(started_game, 9)
     healthy = services.game_create(
@@ -374,7 +376,7 @@ def test_verify_games_reports_a_missing_seat_row(started_game: Game) -> None:
 
 
 def test_verify_games_can_check_only_the_games_named(started_game: Game, alice: Any) -> None:
-    from games import services
+    from games.commands import services
 
     other = services.game_create(
         variant="splendor", seats=[services.OpenSeat()] * 2, created_by=alice

@@ -7,8 +7,8 @@ from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 
 from games import engine
-from games.presenters import PRESENTERS
 from games.variants.completeness import PARTS, check_every_game_is_complete
+from games.variants.presenters import PRESENTERS
 from notifications import position
 
 
@@ -67,4 +67,4 @@ def test_a_registry_entry_for_a_game_the_engine_does_not_know_is_refused(
 
     assert error.id == "games.E002"
     assert "'chess'" in error.msg
-    assert "games.presenters.PRESENTERS" in error.msg
+    assert "games.variants.presenters.PRESENTERS" in error.msg

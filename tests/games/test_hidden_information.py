@@ -11,10 +11,13 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 
-from games import engine, projection, selectors, services
+from games import engine
+from games.commands import services
+from games.commands.services import UserSeat
 from games.errors import GameNotFound
 from games.models import Game, GameEvent
-from games.services import UserSeat
+from games.reads import selectors
+from games.records import projection
 from tests.games.helpers import act, reload
 from tests.leaks import card_ids_shown, walk
 

@@ -10,10 +10,13 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from games import engine, exports, history_services, selectors, services, timeline
+from games import engine
+from games.commands import history as history_services
+from games.commands import services
+from games.commands.services import BotSeat, UserSeat
 from games.errors import GameNotFound, GameNotOver, ImportRejected, NotAllowed
 from games.models import Game, GameEvent
-from games.services import BotSeat, UserSeat
+from games.reads import exports, selectors, timeline
 from tests.finished_games import finished_game, play
 from tests.leaks import walk
 

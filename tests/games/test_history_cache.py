@@ -9,9 +9,11 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 
-from games import engine, selectors, services, timeline
+from games import engine
+from games.commands import services
+from games.commands.services import UserSeat
 from games.models import Game
-from games.services import UserSeat
+from games.reads import selectors, timeline
 from tests.finished_games import finished_game, play
 
 SEED = 2**51 + 4321

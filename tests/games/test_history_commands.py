@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
-from games import exports
 from games.models import Game
+from games.reads import exports
 from tests.finished_games import finished_game
 
 

@@ -22,9 +22,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from games import bots, engine, exports, history_services, selectors, services, timeline
+from games import bots, engine
+from games.commands import history as history_services
+from games.commands import services
+from games.commands.services import UserSeat
 from games.models import Game, GameEvent
-from games.services import UserSeat
+from games.reads import exports, selectors, timeline
 
 MOVE_BOUND = 1500
 ILLEGAL_DUEL_ACTION = {"type": "choose_royal", "royal": 0}

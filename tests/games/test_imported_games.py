@@ -16,8 +16,8 @@ from rest_framework.test import APIClient
 from analytics import projections
 from analytics import selectors as stats
 from analytics.filters import StatsFilter
-from games import exports
 from games.models import Game, GameEvent, Seat
+from games.reads import exports
 from tests.finished_games import finished_game
 
 IMPORTED = "Imported from an uploaded file, not played here"

@@ -16,12 +16,14 @@ from django.core.management.base import CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, projection, services
-from games.event_kinds import EventKind
-from games.integrity import read_model_differences
+from games import engine
+from games.commands import services
+from games.commands.integrity import read_model_differences
+from games.commands.writer import GameWriter
 from games.models import Game, GameEvent, Seat
-from games.projection import Event, ImpossibleEvent
-from games.writer import GameWriter
+from games.records import projection
+from games.records.projection import Event, ImpossibleEvent
+from games.vocabulary import EventKind
 from tests.games.helpers import footprint, reload
 
 ALICE, BOB = 101, 102

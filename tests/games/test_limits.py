@@ -16,10 +16,10 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone
 
-from games import services
+from games.commands import services
+from games.commands.services import BotSeat, OpenSeat, UserSeat
 from games.errors import LimitReached
 from games.models import Game
-from games.services import BotSeat, OpenSeat, UserSeat
 
 pytestmark = pytest.mark.django_db
 

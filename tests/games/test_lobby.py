@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from games import services
+from games.commands import services
+from games.commands.services import BotSeat, OpenSeat, UserSeat
 from games.errors import GameNotFound, InvalidRequest, NotAllowed
 from games.models import Game, GameEvent, Seat
-from games.services import BotSeat, OpenSeat, UserSeat
 from tests.games.helpers import assert_consistent, footprint, kinds, reload
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The replay's and snapshot load's own reads (``games.row_reads``) give exactly what the ORM
+"""The replay's and snapshot load's own reads (``games.store.row_reads``) give exactly what the ORM
 gives, and the fast fold of a replay gives exactly what folding every event with ``evolve`` does."""
 
 from __future__ import annotations
@@ -12,8 +12,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 
-from games import engine, projection, row_reads, services
+from games import engine
+from games.commands import services
 from games.models import Game, GameEvent
+from games.records import projection
+from games.store import row_reads
 from tests.games.helpers import play_random, reload
 
 pytestmark = pytest.mark.django_db

@@ -1,11 +1,12 @@
-"""The writer's SQL reads and writes mean what the ORM's would (``games.rows``)."""
+"""The writer's SQL reads and writes mean what the ORM's would (``games.store.rows``)."""
 
 from __future__ import annotations
 
 from django.db.models import Model
 
-from games import rows, selectors
 from games.models import Game, GameEvent
+from games.reads import selectors
+from games.store import rows
 
 
 def field_values(instance: Model) -> dict[str, object]:

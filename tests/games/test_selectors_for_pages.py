@@ -6,10 +6,12 @@ import pytest
 from django.contrib.auth.models import AnonymousUser, User
 
 from accounts.models import Profile
-from games import engine, selectors, services
+from games import engine
+from games.commands import services
+from games.commands.services import OpenSeat, UserSeat
 from games.errors import NotAllowed
 from games.models import Game
-from games.services import OpenSeat, UserSeat
+from games.reads import selectors
 from tests.games.helpers import footprint, play_to_end, reload
 
 

@@ -1,4 +1,4 @@
-"""The per-process cache of decoded states (``games.state_cache``): a read gets the state its
+"""The per-process cache of decoded states (``games.store.state_cache``): a read gets the state its
 own snapshot decodes to, whatever the cache holds, and what a viewer sees stays redacted."""
 
 from __future__ import annotations
@@ -9,10 +9,13 @@ import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
-from games import engine, selectors, services, state_cache
-from games.event_kinds import EventKind
+from games import engine
+from games.commands import services
+from games.commands.writer import GameWriter
 from games.models import Game
-from games.writer import GameWriter
+from games.reads import selectors
+from games.store import state_cache
+from games.vocabulary import EventKind
 from tests.games.helpers import act, reload
 from tests.games.test_hidden_information import (
     SECRET_SEED,

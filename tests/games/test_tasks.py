@@ -13,10 +13,11 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from kombu.exceptions import OperationalError
 
-from games import after_commit, bots, services, tasks
+from games import bots, tasks
+from games.commands import after_commit, services
+from games.commands.services import BotSeat, UserSeat
 from games.errors import IllegalMove
 from games.models import Game, GameEvent
-from games.services import BotSeat, UserSeat
 from tests.games.helpers import act, assert_consistent, footprint, reload
 
 TAKE_THREE = {"type": "take_gems", "gems": ["white", "blue", "green"]}

@@ -17,9 +17,9 @@ from analytics import selectors
 from analytics.filters import StatsFilter
 from analytics.models import CountedGame, SeatFacts
 from analytics.tasks import count_finished_game
-from games import services
+from games.commands import services
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game
-from games.services import BotSeat, UserSeat
 from splendor_site.celery import app as celery_app
 from tests.integration.conftest import StartWorker
 

@@ -1,7 +1,7 @@
 """Bots played by a real Celery worker through Redis, on PostgreSQL: the production path.
 
-Each test starts its own worker process (``conftest.start_worker``) on the test database and a
-Redis database of its own. Humans play through ``games.services`` in this process, exactly as a
+Each test starts its own worker process (``conftest.start_worker``) on the test database and a Redis
+database of its own. Humans play through ``games.commands.services`` in this process, exactly as a
 request would; their after-commit hook publishes the bot's turn to the worker.
 """
 
@@ -20,10 +20,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.management import call_command
 
-from games import after_commit, selectors, services
-from games.integrity import read_model_differences
+from games.commands import after_commit, services
+from games.commands.integrity import read_model_differences
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
-from games.services import BotSeat, UserSeat
+from games.reads import selectors
 from games.tasks import play_bot_turn, sweep_stuck_bot_turns
 from splendor_site.celery import app as celery_app
 from tests.integration.conftest import StartWorker, point_app_at_broker

@@ -14,9 +14,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
-from games import selectors, services
+from games.commands import services
+from games.commands.services import UserSeat
 from games.models import Game
-from games.services import UserSeat
+from games.reads import selectors
 from notifications.models import MailRecord
 from notifications.tasks import resend_unsent_mail, send_turn_notice
 from tests.integration.conftest import StartWorker

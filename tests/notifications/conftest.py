@@ -136,7 +136,7 @@ def mail_test_settings(settings: Any) -> Iterator[None]:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.SITE_URL = "http://testserver"
     # Digest and deadline tests seat one opponent in many games: the account caps are not
-    # what they test (games.limits has its own tests).
+    # what they test (games.commands.limits has its own tests).
     settings.GAMES_MAX_ACTIVE_PER_ACCOUNT = 1000
     settings.GAMES_MAX_CREATED_PER_HOUR = 1000
     cache.clear()  # presence is throttled through the cache, and user ids repeat

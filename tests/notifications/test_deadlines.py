@@ -19,11 +19,13 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts import services as account_services
-from games import selectors, services, turn_deadlines
-from games.deadline_tasks import apply_turn_deadlines, greedy_chooser
-from games.integrity import read_model_differences
+from games.commands import deadlines as turn_deadlines
+from games.commands import services
+from games.commands.deadline_tasks import apply_turn_deadlines, greedy_chooser
+from games.commands.integrity import read_model_differences
+from games.commands.services import UserSeat
 from games.models import Game, GameEvent, Seat
-from games.services import UserSeat
+from games.reads import selectors
 from notifications.tasks import send_due_reminders
 from tests.notifications.conftest import client_for, visit_and_leave
 

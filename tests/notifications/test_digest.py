@@ -12,9 +12,9 @@ from django.contrib.auth.models import User
 from django.core import mail as django_mail
 
 from accounts import services as account_services
-from games import services
+from games.commands import services
+from games.commands.services import UserSeat
 from games.models import Game
-from games.services import UserSeat
 from notifications.tasks import send_due_digests
 
 pytestmark = pytest.mark.django_db(transaction=True)

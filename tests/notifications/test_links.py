@@ -9,9 +9,10 @@ from django.contrib.auth.models import User
 from django.core import mail as django_mail
 from django.test import Client
 
-from games import selectors, services
+from games.commands import services
+from games.commands.services import UserSeat
 from games.models import Game, GameEvent
-from games.services import UserSeat
+from games.reads import selectors
 from notifications import links
 from tests.notifications.conftest import PASSWORD, client_for
 

@@ -13,9 +13,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.core import mail as django_mail
 
-from games import bots, engine, selectors, services
+from games import bots, engine
+from games.commands import services
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
-from games.services import BotSeat, UserSeat
+from games.reads import selectors
 from notifications.position import CARD_WORDS
 from tests.web.tables import hidden_card_ids
 

@@ -16,9 +16,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import bots, engine, services
+from games import bots, engine
+from games.commands import services
+from games.commands.services import UserSeat
 from games.models import Game, GameEvent
-from games.services import UserSeat
 from tests.notifications.conftest import Mail, SmtpInbox, client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

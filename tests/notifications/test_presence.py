@@ -15,10 +15,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.core import mail as django_mail
 
-from games import selectors, services
-from games.deadline_tasks import apply_turn_deadlines
+from games.commands import services
+from games.commands.deadline_tasks import apply_turn_deadlines
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game
-from games.services import BotSeat, UserSeat
+from games.reads import selectors
 from notifications.tasks import send_due_reminders
 from tests.notifications.conftest import client_for, visit_and_leave
 

@@ -8,10 +8,10 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games import services
+from games.commands import services
+from games.commands.services import OpenSeat, UserSeat
 from games.errors import LimitReached
 from games.models import Game
-from games.services import OpenSeat, UserSeat
 from tests.notifications.conftest import client_for
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from accounts import services as account_services
-from games import engine, selectors, services
+from games import engine
+from games.commands import services
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
-from games.services import BotSeat, UserSeat
+from games.reads import selectors
 from notifications.models import MailRecord
 from notifications.position import _card
 from notifications.tasks import send_turn_notice

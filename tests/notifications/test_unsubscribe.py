@@ -12,8 +12,8 @@ from django.urls import resolve
 
 from accounts.models import Profile
 from accounts.selectors import profile_for
-from games import services
-from games.services import UserSeat
+from games.commands import services
+from games.commands.services import UserSeat
 from notifications import links
 
 # Mail goes out after commit, so the tests commit (transaction=True), as requests do.

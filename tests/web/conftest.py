@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game
-from games.services import BotSeat, UserSeat
 from tests.web.tables import create_game
 
 PASSWORD = "a-long-enough-passphrase"

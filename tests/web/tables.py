@@ -1,7 +1,7 @@
 """Games at chosen positions for the page and browser tests, made only through the services.
 
 A position is found by playing a line of moves on the pure engine from a seed (greedy bots, or
-a simple script), then the same seed and moves are played through ``games.services`` so the
+a simple script), then the same seed and moves are played through ``games.commands.services`` so the
 event log is exactly what real play would write. Nothing here writes an event by hand.
 """
 
@@ -14,10 +14,12 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from games import after_commit, bots, engine, selectors, services
+from games import bots, engine
+from games.commands import after_commit, services
+from games.commands.services import SeatRequest
 from games.models import Game, Seat
-from games.services import SeatRequest
-from games.table import payment_options
+from games.reads import selectors
+from games.variants.splendor.table import payment_options
 
 SEED = 20240611
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from games.describe import describe_action, describe_event, result_for_page
-from games.table import payment_options
-from games.turn_memory import Memory, remember_turn
+from games.variants.splendor.describe import describe_action, describe_event, result_for_page
+from games.variants.splendor.table import payment_options
+from games.variants.splendor.turn_memory import Memory, remember_turn
 
 NAMES = ["alice", "bob", "carol"]
 

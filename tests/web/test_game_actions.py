@@ -11,9 +11,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import selectors
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
-from games.services import BotSeat, UserSeat
+from games.reads import selectors
 from tests.web.tables import (
     act,
     buys,

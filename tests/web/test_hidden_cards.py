@@ -13,8 +13,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.commands.services import UserSeat
 from games.models import Game
-from games.services import UserSeat
 from tests.web.tables import game_at, hidden_card_ids
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import selectors
 from games.models import Game
+from games.reads import selectors
 from tests.web.tables import act
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,9 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from games import exports, timeline
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
-from games.services import BotSeat, UserSeat
+from games.reads import exports, timeline
 from tests.finished_games import finished_game
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"

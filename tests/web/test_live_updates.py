@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.commands.services import OpenSeat, UserSeat
 from games.models import Game
-from games.services import OpenSeat, UserSeat
 from tests.web.tables import act, create_game
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.forms import game_id_from_invite, invite_token
+from games.commands.services import BotSeat, OpenSeat, UserSeat
 from games.models import Game, Seat
-from games.services import BotSeat, OpenSeat, UserSeat
+from games.web.forms import game_id_from_invite, invite_token
 from tests.web.tables import create_game
 
 pytestmark = pytest.mark.django_db

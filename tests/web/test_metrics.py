@@ -20,9 +20,9 @@ from django.db import DatabaseError, connection, connections, transaction
 from django.test import AsyncClient, Client
 
 from analytics import synthetic
-from games import services
+from games.commands import services
+from games.commands.services import BotSeat, UserSeat
 from games.models import Game
-from games.services import BotSeat, UserSeat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

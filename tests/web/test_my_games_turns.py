@@ -13,9 +13,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games.commands import services
+from games.commands.services import UserSeat
 from games.models import Game
-from games.services import UserSeat
 
 
 def _running(first: User, second: User, *, move_seconds: int | None = None) -> Game:

@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.db.models import Max
 from django.test import Client
 
+from games.commands.services import OpenSeat, UserSeat
 from games.models import Game, GameEvent
-from games.services import OpenSeat, UserSeat
 from tests.web.tables import create_game
 
 ENDPOINTS = ("join", "leave", "bots", "cancel", "resign", "act")

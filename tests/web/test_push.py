@@ -15,9 +15,10 @@ from django.contrib.auth.models import User
 from django.test import AsyncClient, Client
 from django.utils import timezone
 
-from games import live, live_views, services
+from games.commands import services
+from games.commands.services import OpenSeat, UserSeat
 from games.models import Game, Seat
-from games.services import OpenSeat, UserSeat
+from games.web import live, live_views
 from notifications import presence
 from tests.web.tables import create_game
 

@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from games import live
+from games.web import live
 
 pytestmark = pytest.mark.redis
 

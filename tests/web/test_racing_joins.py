@@ -12,9 +12,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import services
-from games.forms import invite_token
+from games.commands import services
 from games.models import Game, GameEvent
+from games.web.forms import invite_token
 from tests import races
 from tests.games.helpers import assert_consistent
 from tests.web.conftest import client_for

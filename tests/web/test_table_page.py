@@ -12,9 +12,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from accounts.models import Profile
-from games import services
+from games.commands import services
+from games.commands.services import BotSeat, OpenSeat, UserSeat
 from games.models import Game, Seat
-from games.services import BotSeat, OpenSeat, UserSeat
 from tests.web.tables import act, create_game
 
 pytestmark = pytest.mark.django_db

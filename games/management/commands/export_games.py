@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.exports import bulk_export_games
+from games.reads.exports import bulk_export_games
 
 
 class Command(BaseCommand):

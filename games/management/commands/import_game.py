@@ -8,9 +8,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import game_files, history_services
+from games.commands import history as history_services
 from games.errors import ImportRejected, LimitReached
-from games.notation import ImportRefused
+from games.notation import game_files
+from games.notation.document import ImportRefused
 
 
 class Command(BaseCommand):

@@ -16,7 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import services
+from games.commands import services
 from games.models import Game, Seat
 
 PROGRESS_EVERY_SECONDS = 5.0

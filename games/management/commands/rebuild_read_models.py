@@ -6,9 +6,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.integrity import rebuild_read_models
+from games.commands.integrity import rebuild_read_models
 from games.models import Game
-from games.projection import ImpossibleEvent
+from games.records.projection import ImpossibleEvent
 
 
 class Command(BaseCommand):

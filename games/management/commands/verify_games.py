@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.integrity import holds_an_impossible_event, read_model_differences
+from games.commands.integrity import holds_an_impossible_event, read_model_differences
 from games.models import Game
 
 

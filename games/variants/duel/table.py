@@ -1,0 +1,394 @@
+"""The Splendor Duel page's table: one context per region, built from one viewer's data.
+
+As ``games.variants.splendor.table`` for the base game, everything here reads only what
+``games.reads.selectors`` gives one viewer (the engine's redacted view, their legal actions, the
+redacted events), so the page cannot show more than that viewer may see. Every legal action is
+offered as its own button posting the action's JSON, so every phase (lines, gold, joker colour,
+abilities, royals, discards, privileges, replenishing) is playable without JavaScript.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.variants.duel.words import COLUMNS, describe_action, describe_card, space_name
+from games.variants.splendor.describe import GEM_NAMES, LETTERS, describe_event
+from games.variants.table_common import digest, is_over, round_number, seat_names
+
+LOG_LENGTH = 10
+TOKEN_COLOURS = ("white", "blue", "green", "red", "black", "pearl", "gold")
+GEM_COLOURS = TOKEN_COLOURS[:5]
+NAMES = {**GEM_NAMES, "pearl": "pearl"}
+MARKS = {**LETTERS, "pearl": "P"}
+GOALS = {"points": 20, "crowns": 10, "colour_points": 10}
+"""The three ways to win, as the rulebook counts them."""
+GOAL_WORDS = (
+    ("points", "points", "pts", GOALS["points"]),
+    ("crowns", "crowns", "♛", GOALS["crowns"]),
+    ("colour_points", "points in one colour", "in a colour", GOALS["colour_points"]),
+)
+"""Each way to win: its key, its words, its short mark on a panel, and the count it needs."""
+ABILITIES: dict[str, dict[str, str]] = {
+    "extra_turn": {"key": "extra_turn", "name": "Refresh", "icon": "↻",
+                   "rule": "take another turn"},
+    "take_token": {"key": "take_token", "name": "Gem", "icon": "+1",
+                   "rule": "take a token of this card's colour from the board"},
+    "privilege": {"key": "privilege", "name": "Privilege", "icon": "✉",
+                  "rule": "take a privilege"},
+    "steal": {"key": "steal", "name": "Take", "icon": "⇐",
+              "rule": "take a gem or pearl token from the opponent"},
+}  # fmt: skip
+"""Card and royal abilities by the rulebook's names ("Card abilities"), with a mark each."""
+
+GROUPS = (
+    ("take_tokens", "Take a line of tokens"),
+    ("take_gold", "Take a gold (then reserve a card)"),
+    ("buy_card", "Buy a card"),
+    ("use_privilege", "Spend a privilege"),
+    ("replenish", "Refill the board"),
+    ("reserve_card", "Reserve a card of the pyramid"),
+    ("reserve_from_deck", "Reserve from a deck"),
+    ("choose_joker_colour", "Place the joker with a colour"),
+    ("take_matching_token", "Take a matching token"),
+    ("steal_token", "Take a token from your opponent"),
+    ("choose_royal", "Choose a royal"),
+    ("discard_tokens", "Put tokens back (ten at most)"),
+    ("pass", "Pass"),
+)
+PHASE_HEADLINES = {
+    "main": "Your turn",
+    "mandatory": "Your turn: take tokens or buy a card",
+    "reserve": "Your turn: reserve a card with your gold",
+    "choose_joker_colour": "Your turn: place the joker with a colour",
+    "take_matching_token": "Your turn: take a matching token",
+    "steal_token": "Your turn: take a token from your opponent",
+    "choose_royal": "Your turn: choose a royal",
+    "discard_tokens": "Your turn: put tokens back in the bag",
+}
+
+
+def gem(colour: str, count: int = 0) -> dict[str, Any]:
+    return {"colour": colour, "letter": MARKS[colour], "name": NAMES[colour], "count": count}
+
+
+def table_for_viewer(
+    data: Mapping[str, Any],
+    events: Sequence[Mapping[str, Any]],
+    *,
+    seen_cards: set[int] | None = None,
+    notices: Sequence[Mapping[str, str]] = (),
+) -> dict[str, dict[str, Any]]:
+    """The context of every region of the Duel page, each with its ``digest``."""
+    state = data["state"]
+    names = seat_names(data)
+    viewer = data["viewer_seat"]
+    acting = data["acting_seat"]
+    is_my_turn = acting is not None and acting == viewer
+    lines = _lines(data["legal_actions"])
+    me = state["players"][viewer] if viewer is not None else None
+    buyer = Buyer(me, data["legal_actions"])
+    deck_moves = {
+        action["level"]: json.dumps(action, separators=(",", ":"))
+        for action in data["legal_actions"]
+        if action["type"] == "reserve_from_deck"
+    }
+    pickable = {space for line in lines for space in line["spaces"]}
+    regions: dict[str, dict[str, Any]] = {
+        "status": {
+            "version": data["version"],
+            "round": round_number(state["turn"], len(state["players"]), is_over=is_over(data)),
+            "is_my_turn": is_my_turn,
+            "headline": _headline(data, names, is_my_turn),
+            "is_seated": viewer is not None,
+            "is_running": data["status"] == "active",
+            "notices": list(notices),
+        },
+        "decision": _decision(state, data["legal_actions"], data["version"]),
+        "board": {
+            "columns": list(COLUMNS),
+            "rows": [
+                {
+                    "number": row + 1,
+                    "cells": [
+                        {
+                            "name": space_name((row, column)),
+                            "gem": colour and gem(colour, 1),
+                            "pickable": space_name((row, column)) in pickable,
+                        }
+                        for column, colour in enumerate(cells)
+                    ],
+                }
+                for row, cells in enumerate(state["board"])
+            ],
+            "bag": sum(state["bag"].values()),
+            "privileges": state["privileges"],
+            # The legal lines, for picking one by its tokens (static/game.js); the decision
+            # region lists the same lines as buttons for a page without JavaScript.
+            "lines": json.dumps(lines, separators=(",", ":")) if lines else "",
+        },
+        "pyramid": {
+            "rows": [
+                {
+                    "level": level,
+                    "deck": state["decks"][level - 1],
+                    "cards": [_card(item, buyer) for item in state["pyramid"][level - 1] if item],
+                    "deck_move": deck_moves.get(level),
+                }
+                for level in (3, 2, 1)
+            ],
+            "royals": [_royal(royal) for royal in state["royals"]],
+        },
+        "players": {
+            "players": [
+                _player(player, names, acting, viewer, buyer) for player in state["players"]
+            ],
+        },
+        "log": {
+            "entries": [
+                {
+                    "seq": event["seq"],
+                    "text": event.get("text") or describe_event(event, names, variant="duel"),
+                }
+                for event in reversed(events[-LOG_LENGTH:])
+            ],
+        },
+    }
+    for region in regions.values():
+        region["digest"] = digest(region)
+    return regions
+
+
+def _lines(actions: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each legal line of tokens: its spaces by name and the action that takes it."""
+    return [
+        {
+            "spaces": [space_name(space) for space in action["spaces"]],
+            "action": json.dumps(action, separators=(",", ":")),
+        }
+        for action in actions
+        if action["type"] == "take_tokens"
+    ]
+
+
+def _headline(data: Mapping[str, Any], names: Sequence[str], is_my_turn: bool) -> str:
+    if data["status"] == "finished":
+        return "Game over"
+    if data["status"] == "aborted":
+        return "This game was called off"
+    phase = data["state"]["phase"]
+    if is_my_turn:
+        return PHASE_HEADLINES.get(phase, "Your turn")
+    acting = data["acting_seat"]
+    who = names[acting] if acting is not None else "nobody"
+    bot = data["seats"][acting]["bot_level"] if acting is not None else None
+    return f"{who} is thinking…" if bot else f"Waiting for {who}"
+
+
+def _decision(
+    state: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], version: int
+) -> dict[str, Any]:
+    """Every legal action as a button, grouped by kind in the rulebook's order."""
+    groups = []
+    for kind, title in GROUPS:
+        options = [
+            {"label": _label(action, state), "json": json.dumps(action, separators=(",", ":"))}
+            for action in actions
+            if action["type"] == kind
+        ]
+        if options:
+            groups.append({"kind": kind, "title": title, "options": options})
+    return {
+        "groups": groups,
+        # In these phases the board and the cards are where a move is made (static/game.js);
+        # the grouped buttons start closed. Any other decision opens its only group.
+        "opens_first": state["phase"] not in ("main", "mandatory", "reserve"),
+        "pending": state["pending_card"] and _card(state["pending_card"]),
+        "to_discard": state["tokens_to_discard"],
+        # Buttons carry the version they were drawn at: the region changes with it.
+        "forms_version": version if groups else None,
+    }
+
+
+def _label(action: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    """A button's words: the colours on the spaces named, which the history cannot know."""
+    board = state["board"]
+    kind = action["type"]
+    if kind == "take_tokens":
+        colours = [board[row][column] for row, column in action["spaces"]]
+        where = ", ".join(space_name(space) for space in action["spaces"])
+        return f"{', '.join(colours)} ({where})"
+    if kind in ("use_privilege", "take_gold", "take_matching_token"):
+        row, column = action["space"]
+        return f"{board[row][column]} ({space_name(action['space'])})"
+    if kind in ("buy_card", "reserve_card"):
+        return describe_card(action["card"]) + (
+            f", paying {_counts(action['payment'])}" if action.get("payment") else ""
+        )
+    if kind == "reserve_from_deck":
+        return f"the top card of the level {action['level']} deck"
+    if kind in ("choose_joker_colour", "steal_token"):
+        return str(action["colour"])
+    if kind == "choose_royal":
+        royal = next((item for item in state["royals"] if item["id"] == action["royal"]), None)
+        return _royal_words(royal) if royal else f"royal {action['royal'] + 1}"
+    if kind == "discard_tokens":
+        return _counts(action["tokens"])
+    return describe_action(action).capitalize()
+
+
+def _counts(counts: Mapping[str, int]) -> str:
+    return ", ".join(f"{count} {colour}" for colour, count in counts.items() if count) or "nothing"
+
+
+CARD_KINDS = {"joker": "5-Gem", None: "no-bonus"}
+"""Cards outside the five colours, by the rulebook's name: the "5-Gem" card takes the colour of
+a card it is placed with; a card without a bonus gives points (and crowns) only."""
+
+
+class Buyer:
+    """What one seated viewer holds, to tell a card they can afford from one they cannot, and
+    the legal moves on each card (their turn's buy and reserve actions)."""
+
+    def __init__(
+        self, player: Mapping[str, Any] | None, actions: Sequence[Mapping[str, Any]]
+    ) -> None:
+        self.player = player
+        self.moves: dict[int, list[dict[str, str]]] = {}
+        for action in actions:
+            if action["type"] in ("buy_card", "reserve_card"):
+                self.moves.setdefault(action["card"], []).append(_card_move(action))
+
+    def shortfall(self, item: Mapping[str, Any]) -> dict[str, int]:
+        """Tokens missing per colour once bonuses and tokens (gold aside) are counted."""
+        assert self.player is not None
+        tokens, bonuses = self.player["tokens"], self.player["bonuses"]
+        return {
+            colour: missing
+            for colour in TOKEN_COLOURS
+            if (missing := item["cost"].get(colour, 0) - bonuses.get(colour, 0)
+                - tokens.get(colour, 0)) > 0
+        }  # fmt: skip
+
+
+def _card_move(action: Mapping[str, Any]) -> dict[str, str]:
+    if action["type"] == "reserve_card":
+        label, css = "Reserve", "btn-reserve"
+    else:
+        paid = action.get("payment")
+        label = f"Buy, paying {_counts(paid)}" if paid else "Buy"
+        css = "btn-buy"
+    return {"label": label, "css": css, "json": json.dumps(action, separators=(",", ":"))}
+
+
+def _missing_words(missing: Mapping[str, int]) -> str:
+    return " ".join(f"{count}{MARKS[colour]}" for colour, count in missing.items())
+
+
+def _card(item: Mapping[str, Any], buyer: Buyer | None = None) -> dict[str, Any]:
+    if item.get("hidden"):
+        return {"hidden": True, "level": item["level"]}
+    colour = item["colour"]
+    kind = colour if colour in GEM_COLOURS else CARD_KINDS[colour]
+    name = colour if colour in GEM_COLOURS else ("5-Gem" if colour else "no bonus")
+    card: dict[str, Any] = {
+        "id": item["id"],
+        "level": item["level"],
+        "colour": kind,
+        "name": f"{name} card",
+        "bonus": item["bonus"],
+        "bonus_gem": gem(colour, item["bonus"]) if colour in GEM_COLOURS else None,
+        "points": item["points"],
+        "crowns": item["crowns"],
+        "crown_marks": "♛" * item["crowns"],
+        "ability": ABILITIES.get(item["ability"]),
+        "cost": [
+            gem(colour, item["cost"][colour])
+            for colour in TOKEN_COLOURS
+            if item["cost"].get(colour)
+        ],
+        "blind": bool(item.get("blind")),
+        "placed_as": item.get("placed_as"),
+        "affordable": False,
+        "needs": "",
+        "gold_covers": "",
+        "moves": [],
+    }
+    if buyer is None or buyer.player is None:
+        return card
+    card["moves"] = buyer.moves.get(item["id"], [])
+    missing = buyer.shortfall(item)
+    gold = buyer.player["tokens"].get("gold", 0)
+    short = sum(missing.values())
+    joker_blocked = colour == "joker" and not any(buyer.player["bonuses"].values())
+    card["affordable"] = short <= gold and not joker_blocked
+    if joker_blocked:
+        card["needs"] = "needs a card with a bonus"
+    elif short and short <= gold:
+        card["gold_covers"] = f"gold covers {_missing_words(missing)}"
+    elif short:
+        card["needs"] = f"needs {_missing_words(missing)}" + (
+            f", gold covers {gold}" if gold else ""
+        )
+    return card
+
+
+def _royal(royal: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "id": royal["id"],
+        "number": royal["id"] + 1,
+        "points": royal["points"],
+        "ability": ABILITIES.get(royal["ability"]),
+        "words": _royal_words(royal),
+    }
+
+
+def _royal_words(royal: Mapping[str, Any]) -> str:
+    ability = ABILITIES.get(royal["ability"])
+    points = f"{royal['points']} points"
+    return f"{points}, {ability['name']}: {ability['rule']}" if ability else points
+
+
+def _player(
+    player: Mapping[str, Any],
+    names: Sequence[str],
+    acting: int | None,
+    viewer: int | None,
+    buyer: Buyer,
+) -> dict[str, Any]:
+    best_colour = max(player["colour_points"].values(), default=0)
+    progress = {"points": player["points"], "crowns": player["crowns"],
+                "colour_points": best_colour}  # fmt: skip
+    return {
+        "seat": player["seat"],
+        "name": names[player["seat"]],
+        "is_acting": player["seat"] == acting,
+        "is_viewer": player["seat"] == viewer,
+        "tokens": [gem(colour, player["tokens"].get(colour, 0)) for colour in TOKEN_COLOURS],
+        "token_count": player["token_count"],
+        # A column per token colour; only the five gem colours have bonuses and points.
+        "colours": [
+            {
+                "gem": {"colour": colour, "letter": MARKS[colour], "name": NAMES[colour]},
+                "tokens": player["tokens"].get(colour, 0),
+                "has_cards": colour in GEM_COLOURS,
+                "bonus": player["bonuses"].get(colour, 0),
+                "points": player["colour_points"].get(colour, 0),
+                "is_best": 0 < best_colour == player["colour_points"].get(colour, 0),
+            }
+            for colour in TOKEN_COLOURS
+        ],
+        "privileges": player["privileges"],
+        "crowns": player["crowns"],
+        "points": player["points"],
+        "goals": [
+            {"key": key, "name": name, "short": short, "have": progress[key], "need": need}
+            for key, name, short, need in GOAL_WORDS
+        ],
+        "cards": len(player["cards"]),
+        "reserved": [
+            _card(item, buyer if player["seat"] == viewer else None) for item in player["reserved"]
+        ],
+        "royals": [_royal(royal) for royal in player["royals"]],
+    }
