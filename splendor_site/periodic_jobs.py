@@ -23,9 +23,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
 
+from celery import current_app
 from django.conf import settings
 from django.db import connections
-from django.utils.module_loading import import_string
 
 logger = logging.getLogger(__name__)
 
@@ -39,7 +39,10 @@ class PeriodicJob:
     def run(self, *, now: datetime | None = None) -> Any:
         """Run the job's task here, as a plain call (a failed mail is not tried again later);
         a task that acts at a moment acts at ``now`` when given, else at the clock's."""
-        task = import_string(self.task)
+        # Beat names a task by its Celery name, which need not be where it is defined now (the
+        # deadline tasks kept theirs when their module moved): look it up as a worker does.
+        current_app.loader.import_default_modules()  # every app's tasks module, as a worker
+        task = current_app.tasks[self.task]
         if now is not None and "now" in inspect.signature(task.run).parameters:
             return task(now=now.isoformat())
         return task()

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from celery import shared_task
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import mail as django_mail
@@ -111,6 +112,8 @@ def test_the_command_refuses_a_clock_going_back(alice: User) -> None:
 RUNS: list[str] = []
 
 
+# A job is a Celery task, found by its name as beat finds it.
+@shared_task(name="tests.periodic_jobs.count_a_run")
 def count_a_run() -> None:
     RUNS.append(threading.current_thread().name)
 
@@ -138,7 +141,7 @@ def test_the_scheduler_sends_a_due_digest_by_itself(alice: User, bob: User, tmp_
 
 def test_one_process_of_several_runs_the_jobs_and_another_takes_over(tmp_path: Path) -> None:
     RUNS.clear()
-    job = PeriodicJob("count", f"{__name__}.count_a_run", every_seconds=0.2)
+    job = PeriodicJob("count", "tests.periodic_jobs.count_a_run", every_seconds=0.2)
     first = InProcessScheduler([job], lock_path=tmp_path / "lock", tick_seconds=0.05)
     second = InProcessScheduler([job], lock_path=tmp_path / "lock", tick_seconds=0.05)
     first.start()
@@ -158,8 +161,8 @@ def test_one_process_of_several_runs_the_jobs_and_another_takes_over(tmp_path: P
 
 def test_a_failing_job_does_not_stop_the_others(tmp_path: Path) -> None:
     RUNS.clear()
-    broken = PeriodicJob("broken", f"{__name__}.no_such_job", every_seconds=0.1)
-    job = PeriodicJob("count", f"{__name__}.count_a_run", every_seconds=0.1)
+    broken = PeriodicJob("broken", "tests.periodic_jobs.no_such_job", every_seconds=0.1)
+    job = PeriodicJob("count", "tests.periodic_jobs.count_a_run", every_seconds=0.1)
     scheduler = InProcessScheduler([broken, job], lock_path=tmp_path / "lock", tick_seconds=0.05)
     scheduler.start()
     try:
