@@ -4,7 +4,7 @@ Runs against a throwaway PostgreSQL database of its own (``--database``, by defa
 ``<DATABASE_URL's name>_bench``, on the server ``DATABASE_URL`` names, so people sharing a
 server keep out of each other's; dropped at the end unless ``--keep``). It stores ``--games``
 finished bot games (2–4 seats, bot levels mixed, finishing over 30 days), written in bulk in the
-services' event format by ``analytics.synthetic`` (random legal play that prefers buying), then
+services' event format by ``testing.synthetic`` (random legal play that prefers buying), then
 prints:
 
 * the full rebuild (``manage.py rebuild_analytics`` in a fresh process): games/s and the
@@ -68,7 +68,7 @@ def write_batch(first: int) -> int:
     import django
 
     django.setup()
-    from analytics import synthetic
+    from testing import synthetic
 
     rng = random.Random(first)
     plans = []
@@ -109,7 +109,8 @@ def load() -> str:
 def count_out_of_order(later: int, repeat: int) -> tuple[list[float], list[float]]:
     """Times of counting a game after ``later`` games that finished after it were counted: the
     ratings of those games are replayed after it (every game shares the bot levels)."""
-    from analytics import projections, synthetic
+    from analytics import projections
+    from testing import synthetic
 
     walls: list[float] = []
     cpus: list[float] = []
@@ -193,7 +194,8 @@ def main() -> None:
             f"{peak_mb:.0f} MB (aim < 300 MB); load {load()}"
         )
 
-    from analytics import projections, synthetic
+    from analytics import projections
+    from testing import synthetic
 
     # After every game there: counted in the order they finished, the usual case.
     new_ids = synthetic.write_games(

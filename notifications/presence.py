@@ -105,15 +105,6 @@ def presence_of(*, user_id: int, game_id: int) -> Presence:
     return Presence(*found) if found else Presence(None, None)
 
 
-def presence_forget_redis_marks() -> None:
-    """Drop every record kept in Redis (tests: game ids repeat from one test database to the
-    next, and Redis outlives it)."""
-    if settings.REDIS_URL:
-        client = _redis()
-        for key in client.scan_iter(match=KEY_PREFIX + "*", count=1000):
-            client.delete(key)
-
-
 def _key(user_id: int, game_id: int) -> str:
     return f"{KEY_PREFIX}{game_id}:{user_id}"
 

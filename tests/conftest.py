@@ -100,9 +100,9 @@ def no_presence_left_in_redis() -> None:
     """Presence marks live in Redis, which outlives the test database: a test's game ids may be
     an earlier test's, so each test starts with nobody present."""
     if os.environ.get("REDIS_URL") and redis_problem() is None:
-        from notifications.presence import presence_forget_redis_marks
+        from testing.presence import forget_presence_marks
 
-        presence_forget_redis_marks()
+        forget_presence_marks()
 
 
 # Database roles ---------------------------------------------------------------------------------

@@ -13,11 +13,12 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from analytics import projections, selectors, synthetic
+from analytics import projections, selectors
 from analytics.filters import StatsFilter
 from analytics.models import CountedGame, GameFacts, Rating, Tally
 from analytics.tasks import count_finished_game
 from games.models import Game
+from testing import synthetic
 from tests.analytics.recount import finished_games, recount
 
 pytestmark = pytest.mark.django_db

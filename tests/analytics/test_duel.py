@@ -15,13 +15,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from analytics import projections, selectors, synthetic
+from analytics import projections, selectors
 from analytics.filters import StatsFilter
 from analytics.tasks import count_finished_game
 from games import engine
 from games.models import Game, GameEvent
 from games.records import projection
 from games.records.projection import Event
+from testing import synthetic
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from analytics import projections, synthetic
+from analytics import projections
 from analytics.models import Tally
+from testing import synthetic
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from django.db import IntegrityError
 
-from analytics import projections, synthetic
+from analytics import projections
 from analytics.models import CountedGame, GameFacts, Rating, RatingChange, SeatFacts, Tally
 from analytics.tasks import count_finished_game
+from testing import synthetic
 from tests import races
 
 START = datetime(2026, 4, 1, 9, tzinfo=UTC)

@@ -13,7 +13,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from analytics import projections, synthetic
+from analytics import projections
+from testing import synthetic
 
 pytestmark = pytest.mark.django_db
 

@@ -8,13 +8,14 @@ from typing import Any
 
 import pytest
 
-from analytics import selectors, synthetic
+from analytics import selectors
 from analytics.filters import StatsFilter
 from analytics.models import CountedGame, GameFacts, Rating, RatingChange
 from analytics.projections import uncounted_finished_games
 from analytics.tasks import catch_up_analytics, count_finished_game
 from games.commands import services
 from games.commands.services import BotSeat, UserSeat
+from testing import synthetic
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,8 @@ from datetime import UTC, datetime
 import pytest
 from playwright.sync_api import BrowserContext, expect
 
-from analytics import projections, synthetic
+from analytics import projections
+from testing import synthetic
 from tests.browser.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

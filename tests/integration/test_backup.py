@@ -19,8 +19,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
-from analytics import synthetic
 from games.models import GameEvent
+from testing import synthetic
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -127,7 +127,7 @@ def test_a_postgresql_backup_restores_into_a_fresh_database_with_every_game_repl
 
 WRITE_GAMES = """
 from django.contrib.auth.models import User
-from analytics import synthetic
+from testing import synthetic
 from tests.integration.test_backup import plans
 users = [User.objects.create_user(name) for name in ("ann", "ben")]
 synthetic.write_games(plans([user.pk for user in users]))

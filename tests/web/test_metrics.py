@@ -19,10 +19,10 @@ from django.core import mail as django_mail
 from django.db import DatabaseError, connection, connections, transaction
 from django.test import AsyncClient, Client
 
-from analytics import synthetic
 from games.commands import services
 from games.commands.services import BotSeat, UserSeat
 from games.models import Game
+from testing import synthetic
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -4,8 +4,9 @@ The events are the services' own (the same kinds and payloads, folded with
 ``games.records.projection.evolve`` as the services fold them, so a game that the fold refuses is
 never written), but inserted in bulk: a thousand games take seconds, not the minutes that a
 transaction per move would. Moves come from a seeded random player that prefers buying, so games end
-in a realistic number of rounds. Used by ``tests/analytics`` and ``benchmarks/analytics.py``; never
-by the site.
+in a realistic number of rounds. Used by the tests (``tests/analytics`` and others) and
+``benchmarks/analytics.py``; never by the site (it was ``analytics/synthetic.py`` until issue 23
+took test fixtures out of the production apps).
 """
 
 from __future__ import annotations
