@@ -22,8 +22,17 @@ from django.utils.safestring import SafeString, mark_safe
 from pygal.style import Style
 
 CHART_CACHE_SECONDS = 3600
-LETTERS = {"white": "W", "blue": "B", "green": "G", "red": "R", "black": "K", "gold": "★",
-           "pearl": "P", "joker": "J", "none": "–"}  # fmt: skip
+LETTERS = {
+    "white": "W",
+    "blue": "B",
+    "green": "G",
+    "red": "R",
+    "black": "K",
+    "gold": "★",
+    "pearl": "P",
+    "joker": "J",
+    "none": "–",
+}
 _STRIPPED = (
     re.compile(r"<style\b.*?</style>", re.S),
     re.compile(r"<script\b.*?</script>", re.S),
@@ -170,9 +179,11 @@ def _card_bars(bars: Sequence[tuple[int, str, str, float | None]], title: str) -
     chart.x_labels = [label for _, _, label, _ in bars]
     chart.add(
         "purchase rate",
-        [{"value": rate, "label": f"card {card} ({LETTERS[colour]}): {label}"}
-         for card, colour, label, rate in bars],
-    )  # fmt: skip
+        [
+            {"value": rate, "label": f"card {card} ({LETTERS[colour]}): {label}"}
+            for card, colour, label, rate in bars
+        ],
+    )
     markup = _svg(chart, title, "chart-cards")
     colours = iter([colour for _, colour, _, rate in bars if rate is not None])
     return mark_safe(_BAR.sub(lambda _: f'<g class="bar gem-{next(colours)}">', markup))

@@ -156,8 +156,10 @@ def _empty_tables() -> None:
     readers (pages show the old numbers meanwhile). DELETE, not TRUNCATE: the site's database
     role may not truncate.
     """
-    tables = [model._meta.db_table for model in
-              (RatingChange, Rating, SeatFacts, GameFacts, Tally, CountedGame)]  # fmt: skip
+    tables = [
+        model._meta.db_table
+        for model in (RatingChange, Rating, SeatFacts, GameFacts, Tally, CountedGame)
+    ]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(f"LOCK TABLE {', '.join(tables)} IN EXCLUSIVE MODE")
@@ -172,7 +174,9 @@ def vacuum_tables() -> None:
     transaction (VACUUM cannot run in one)."""
     if connection.vendor != "postgresql":
         return
-    tables = [model._meta.db_table for model in
-              (RatingChange, Rating, SeatFacts, GameFacts, Tally, CountedGame)]  # fmt: skip
+    tables = [
+        model._meta.db_table
+        for model in (RatingChange, Rating, SeatFacts, GameFacts, Tally, CountedGame)
+    ]
     with connection.cursor() as cursor:
         cursor.execute(f"VACUUM (ANALYZE) {', '.join(tables)}")

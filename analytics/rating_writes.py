@@ -26,12 +26,36 @@ from analytics.facts import GameFact
 from analytics.models import Rating, RatingChange, SeatFacts
 
 REBUILD_BATCH_GAMES = 500
-_CHANGE_FIELDS = ("game_id", "variant", "participant", "user_id", "ordinal_before", "mu", "sigma",
-                  "ordinal", "finished_at")  # fmt: skip
-_RATING_FIELDS = ("variant", "participant", "user_id", "bot_level", "mu", "sigma", "ordinal",
-                  "games")  # fmt: skip
-_SEAT_FIELDS = ("game_id", "game__variant", "game__finished_at", "game__is_rated", "user_id",
-                "bot_level", "rank")  # fmt: skip
+_CHANGE_FIELDS = (
+    "game_id",
+    "variant",
+    "participant",
+    "user_id",
+    "ordinal_before",
+    "mu",
+    "sigma",
+    "ordinal",
+    "finished_at",
+)
+_RATING_FIELDS = (
+    "variant",
+    "participant",
+    "user_id",
+    "bot_level",
+    "mu",
+    "sigma",
+    "ordinal",
+    "games",
+)
+_SEAT_FIELDS = (
+    "game_id",
+    "game__variant",
+    "game__finished_at",
+    "game__is_rated",
+    "user_id",
+    "bot_level",
+    "rank",
+)
 # The first key of the advisory locks that serialize one variant's rating writes (the second is
 # the variant's): "rati" in ASCII, a namespace of their own.
 _LOCK_NAMESPACE = 0x72617469
@@ -224,14 +248,31 @@ def _change_rows(
     changes: dict[str, tuple[float, ratings.Skill]],
 ) -> Iterable[tuple[object, ...]]:
     for participant, (before, skill) in changes.items():
-        yield (game_id, variant, participant, _user_id_of(participant), before, skill.mu,
-               skill.sigma, skill.ordinal, finished_at)  # fmt: skip
+        yield (
+            game_id,
+            variant,
+            participant,
+            _user_id_of(participant),
+            before,
+            skill.mu,
+            skill.sigma,
+            skill.ordinal,
+            finished_at,
+        )
 
 
 def _rating_row(variant: str, participant: str, skill: ratings.Skill) -> tuple[object, ...]:
     kind, _, name = participant.partition(":")
-    return (variant, participant, _user_id_of(participant), name if kind == "bot" else "",
-            skill.mu, skill.sigma, skill.ordinal, skill.games)  # fmt: skip
+    return (
+        variant,
+        participant,
+        _user_id_of(participant),
+        name if kind == "bot" else "",
+        skill.mu,
+        skill.sigma,
+        skill.ordinal,
+        skill.games,
+    )
 
 
 def _user_id_of(participant: str) -> int | None:

@@ -24,8 +24,17 @@ from analytics.filters import PLAYER_COUNTS, InvalidFilter, StatsFilter, parse_f
 from analytics.variants import analytics_for, known_variants
 
 View = Callable[..., HttpResponse]
-CSV_TABLES = ("cards", "nobles", "seat_order", "rounds", "points", "endings", "actions",
-              "players_by_kind", "versus")  # fmt: skip
+CSV_TABLES = (
+    "cards",
+    "nobles",
+    "seat_order",
+    "rounds",
+    "points",
+    "endings",
+    "actions",
+    "players_by_kind",
+    "versus",
+)
 
 
 def reads_filters(view: View) -> View:
@@ -49,13 +58,19 @@ def _filter_links(stats_filter: StatsFilter) -> list[dict[str, Any]]:
         ("Opponents", "bots", [("", "all"), ("humans", "people only"), ("bots", "with bots")]),
     ]
     return [
-        {"label": label, "choices": [
-            {"label": text, "query": stats_filter.with_(**{name: value}).query_string(),
-             "is_current": getattr(stats_filter, name) == value}
-            for value, text in choices
-        ]}
+        {
+            "label": label,
+            "choices": [
+                {
+                    "label": text,
+                    "query": stats_filter.with_(**{name: value}).query_string(),
+                    "is_current": getattr(stats_filter, name) == value,
+                }
+                for value, text in choices
+            ],
+        }
         for label, name, choices in groups
-    ]  # fmt: skip
+    ]
 
 
 def _game_switch(stats_filter: StatsFilter, shown: str) -> list[dict[str, Any]]:
@@ -123,22 +138,24 @@ def _variant_sections(stats: dict[str, Any], stats_filter: StatsFilter) -> list[
         levels = sorted({card["level"] for card in cards})
         own_numbers = stats.get(variant)
         seam = analytics_for(variant)
-        sections.append({
-            "variant": variant,
-            "title": title,
-            "noble_words": seam.noble_words,
-            "bar_letters": seam.bar_letters,
-            "card_charts": [
-                (level, charts.card_purchase_rates(cards, level, title if several else ""))
-                for level in levels
-            ],
-            "cards_by_level": [
-                (level, [card for card in cards if card["level"] == level]) for level in levels
-            ],
-            "nobles": [noble for noble in stats["nobles"] if noble["variant"] == variant],
-            "own_numbers": own_numbers,
-            "own_template": f"analytics/partials/{variant}.html" if own_numbers else "",
-        })  # fmt: skip
+        sections.append(
+            {
+                "variant": variant,
+                "title": title,
+                "noble_words": seam.noble_words,
+                "bar_letters": seam.bar_letters,
+                "card_charts": [
+                    (level, charts.card_purchase_rates(cards, level, title if several else ""))
+                    for level in levels
+                ],
+                "cards_by_level": [
+                    (level, [card for card in cards if card["level"] == level]) for level in levels
+                ],
+                "nobles": [noble for noble in stats["nobles"] if noble["variant"] == variant],
+                "own_numbers": own_numbers,
+                "own_template": f"analytics/partials/{variant}.html" if own_numbers else "",
+            }
+        )
     return sections
 
 

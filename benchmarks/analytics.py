@@ -73,8 +73,10 @@ def write_batch(first: int) -> int:
     rng = random.Random(first)
     plans = []
     for index in range(first, first + BATCH):
-        seats = [synthetic.SeatPlan(bot_level=rng.choice(synthetic.BOT_LEVELS))
-                 for _ in range(rng.choice((2, 3, 4)))]  # fmt: skip
+        seats = [
+            synthetic.SeatPlan(bot_level=rng.choice(synthetic.BOT_LEVELS))
+            for _ in range(rng.choice((2, 3, 4)))
+        ]
         plans.append(synthetic.GamePlan(seats=seats, seed=index))
     day = START + timedelta(days=(first // BATCH) % 30, seconds=first)
     synthetic.write_games(plans, start=day)
@@ -118,12 +120,14 @@ def count_out_of_order(later: int, repeat: int) -> tuple[list[float], list[float
         rng = random.Random(round_)
         plans = [
             synthetic.GamePlan(
-                seats=[synthetic.SeatPlan(bot_level=rng.choice(synthetic.BOT_LEVELS))
-                       for _ in range(rng.choice((2, 3, 4)))],
+                seats=[
+                    synthetic.SeatPlan(bot_level=rng.choice(synthetic.BOT_LEVELS))
+                    for _ in range(rng.choice((2, 3, 4)))
+                ],
                 seed=2 * 10**9 + later * 100 + round_ * (later + 1) + index,
             )
             for index in range(later + 1)
-        ]  # fmt: skip
+        ]
         first, *rest = synthetic.write_games(plans, start=START + timedelta(days=40 + round_))
         for game_id in rest:
             projections.count_game(game_id)
@@ -199,14 +203,21 @@ def main() -> None:
 
     # After every game there: counted in the order they finished, the usual case.
     new_ids = synthetic.write_games(
-        [synthetic.GamePlan(seats=[synthetic.SeatPlan(bot_level="greedy")] * 3, seed=10**9 + i)
-         for i in range(20)], start=START + timedelta(days=31))  # fmt: skip
+        [
+            synthetic.GamePlan(seats=[synthetic.SeatPlan(bot_level="greedy")] * 3, seed=10**9 + i)
+            for i in range(20)
+        ],
+        start=START + timedelta(days=31),
+    )
     pending = iter(new_ids)
     count_times = timed(lambda: projections.count_game(next(pending)), 20)
     print("count one more finished game:", describe(count_times), "(aim < 50 ms)")
     for later, repeat in ((100, 5), (1000, 2)):
-        print(f"count a game arriving after {later} games that finished later (their ratings are "
-              f"replayed):", describe(count_out_of_order(later, repeat)))  # fmt: skip
+        print(
+            f"count a game arriving after {later} games that finished later (their ratings are "
+            f"replayed):",
+            describe(count_out_of_order(later, repeat)),
+        )
 
     from django.core.cache import cache
     from django.test import Client
@@ -218,10 +229,16 @@ def main() -> None:
     first_ms = (time.perf_counter() - started) * 1000
     print(f"stats page, first view (draws the charts too): {first_ms:.0f} ms")
     client.get("/stats/", two)
-    print("stats page, no filter:", describe(timed(lambda: client.get("/stats/"), 10)),
-          "(aim < 200 ms)")  # fmt: skip
-    print("stats page, players=3 & bots:", describe(timed(lambda: client.get("/stats/", two), 10)),
-          "(aim < 200 ms)")  # fmt: skip
+    print(
+        "stats page, no filter:",
+        describe(timed(lambda: client.get("/stats/"), 10)),
+        "(aim < 200 ms)",
+    )
+    print(
+        "stats page, players=3 & bots:",
+        describe(timed(lambda: client.get("/stats/", two), 10)),
+        "(aim < 200 ms)",
+    )
     print("stats API, no filter:", describe(timed(lambda: client.get("/api/v1/stats/"), 10)))
 
     # The first view after a game is counted: the version changed, so nothing cached applies
@@ -231,10 +248,16 @@ def main() -> None:
         cache.clear()
         client.get("/stats/", params)
 
-    print("stats page, first view after a count, no filter:",
-          describe(timed(lambda: after_a_count({}), 5)), "(aim < 200 ms)")  # fmt: skip
-    print("stats page, first view after a count, players=3 & bots:",
-          describe(timed(lambda: after_a_count(two), 5)), "(aim < 200 ms)")  # fmt: skip
+    print(
+        "stats page, first view after a count, no filter:",
+        describe(timed(lambda: after_a_count({}), 5)),
+        "(aim < 200 ms)",
+    )
+    print(
+        "stats page, first view after a count, players=3 & bots:",
+        describe(timed(lambda: after_a_count(two), 5)),
+        "(aim < 200 ms)",
+    )
 
     if not args.keep:
         from django.db import connections

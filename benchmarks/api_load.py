@@ -414,9 +414,13 @@ def count_round_trips(
                 while actions_now and done < actions:
                     before = log.stat().st_size
                     status, answer = request(
-                        port, "POST", url + "actions/", tokens[seat],
-                        choose(actions_now, rng), {"If-Match": f'"{version}"'},
-                    )  # fmt: skip
+                        port,
+                        "POST",
+                        url + "actions/",
+                        tokens[seat],
+                        choose(actions_now, rng),
+                        {"If-Match": f'"{version}"'},
+                    )
                     counts["POST actions"].append(_statements(log, before, marker, samples, "POST"))
                     assert status == 200, (status, answer)
                     done += 1
@@ -430,8 +434,10 @@ def count_round_trips(
     per_action = (sum(posts) + sum(gets)) / len(posts)
     print(f"round trips counted in PostgreSQL's log over {len(posts)} accepted actions:")
     print(f"  POST …/actions/: {statistics.mean(posts):.2f} statements per request")
-    print(f"  GET …/legal-actions/: {statistics.mean(gets):.2f} per request, "
-          f"{len(gets) / len(posts):.2f} requests per action")  # fmt: skip
+    print(
+        f"  GET …/legal-actions/: {statistics.mean(gets):.2f} per request, "
+        f"{len(gets) / len(posts):.2f} requests per action"
+    )
     print(f"  per accepted action, both requests: {per_action:.2f}")
     for kind, sample in samples.items():
         print(f"  one {kind}: " + " | ".join(sample))

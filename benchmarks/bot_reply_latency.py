@@ -79,9 +79,11 @@ def play_against_the_bot(moves: int, seed: int) -> tuple[list[float], int]:
         while game.status == Game.Status.ACTIVE and len(latencies) < moves:
             legal = selectors.game_legal_actions_for_viewer(game, human)
             result = services.game_take_action(
-                game_id=game.pk, action=rng.choice(legal), expected_version=game.version,
+                game_id=game.pk,
+                action=rng.choice(legal),
+                expected_version=game.version,
                 user=human,
-            )  # fmt: skip
+            )
             game = Game.objects.get(pk=game.pk)
             if game.status != Game.Status.ACTIVE or game.acting_seat != BOT:
                 continue  # the game is over, or it asks the human for more (tokens, a noble)

@@ -105,9 +105,13 @@ def play_game(job: tuple[str, str, int, bool, str, bool]) -> GameResult:
     assert result is not None
     score = 1.0 / len(result.winners) if seat_of_first in result.winners else 0.0
     return GameResult(
-        score, actions, state.turn, (seconds[0], seconds[1]), (cpu_seconds[0], cpu_seconds[1]),
+        score,
+        actions,
+        state.turn,
+        (seconds[0], seconds[1]),
+        (cpu_seconds[0], cpu_seconds[1]),
         (moves[0], moves[1]),
-    )  # fmt: skip
+    )
 
 
 def wilson(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
@@ -145,9 +149,11 @@ def run_pairing(
         f"  {first} win rate {wins / games:.3f}  95% CI [{low:.3f}, {high:.3f}]"
         f"  ({wins:g} wins, {shared} shared)"
     )
-    print(f"  mean time per move (wall / CPU): {first} {time_first * 1000:.1f} / "
-          f"{cpu_first * 1000:.1f} ms, {second} {time_second * 1000:.1f} / "
-          f"{cpu_second * 1000:.1f} ms")  # fmt: skip
+    print(
+        f"  mean time per move (wall / CPU): {first} {time_first * 1000:.1f} / "
+        f"{cpu_first * 1000:.1f} ms, {second} {time_second * 1000:.1f} / "
+        f"{cpu_second * 1000:.1f} ms"
+    )
     print(
         f"  mean game length: {sum(r.actions for r in results) / games:.1f} actions, "
         f"{sum(r.turns for r in results) / games / 2:.1f} rounds"

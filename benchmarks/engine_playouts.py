@@ -172,13 +172,17 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures))
         return
-    print(f"random playouts, {args.games} seeded games per player count, one core, "
-          f"CPU time, best of {args.rounds} round(s)")  # fmt: skip
+    print(
+        f"random playouts, {args.games} seeded games per player count, one core, "
+        f"CPU time, best of {args.rounds} round(s)"
+    )
     header = f"{'players':>7} {'playout g/s':>11} {'trusted g/s':>11} {'validating g/s':>14}"
     if args.baseline:
         header += f" {'baseline g/s':>12} {'trusted/baseline':>16} {'playout/baseline':>16}"
-    print(header + f" {'actions/game':>12} {'legal µs':>8} {'apply_legal µs':>14} "
-          f"{'apply_action µs':>15}")  # fmt: skip
+    print(
+        header + f" {'actions/game':>12} {'legal µs':>8} {'apply_legal µs':>14} "
+        f"{'apply_action µs':>15}"
+    )
     for players, row in figures.items():
         playout = row.get("playout", 0.0)
         line = f"{players:>7} {playout:>11.0f} {row['trusted']:>11.0f} {row['validating']:>14.0f}"
@@ -186,8 +190,10 @@ def main() -> None:
             ratio = row["trusted"] / row["baseline"]
             kernel_ratio = playout / row["baseline"]
             line += f" {row['baseline']:>12.0f} {ratio:>15.2f}× {kernel_ratio:>15.2f}×"
-        print(line + f" {row['actions_per_game']:>12.1f} {row['legal_actions_us']:>8.2f} "
-              f"{row['apply_legal_us']:>14.2f} {row['apply_action_us']:>15.2f}")  # fmt: skip
+        print(
+            line + f" {row['actions_per_game']:>12.1f} {row['legal_actions_us']:>8.2f} "
+            f"{row['apply_legal_us']:>14.2f} {row['apply_action_us']:>15.2f}"
+        )
 
 
 if __name__ == "__main__":

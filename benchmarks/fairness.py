@@ -52,9 +52,11 @@ def start_bot_only_games(hog: Any) -> tuple[list[int], int]:
     for attempt in range(40):  # the attack that prompted the caps made 40
         try:
             game = services.game_create(
-                variant="splendor", seats=[services.BotSeat("search")] * SEARCH_BOTS,
-                created_by=hog, seed=attempt,
-            )  # fmt: skip
+                variant="splendor",
+                seats=[services.BotSeat("search")] * SEARCH_BOTS,
+                created_by=hog,
+                seed=attempt,
+            )
         except LimitReached:
             refused += 1
         else:
@@ -71,15 +73,19 @@ def play_against_greedy(human: Any, moves: int, seed: int) -> list[float]:
     latencies: list[float] = []
     while len(latencies) < moves:
         game = services.game_create(
-            variant="splendor", seats=[services.UserSeat(human), services.BotSeat("greedy")],
-            created_by=human, seed=rng.randrange(2**32),
-        )  # fmt: skip
+            variant="splendor",
+            seats=[services.UserSeat(human), services.BotSeat("greedy")],
+            created_by=human,
+            seed=rng.randrange(2**32),
+        )
         while game.status == Game.Status.ACTIVE and len(latencies) < moves:
             legal = selectors.game_legal_actions_for_viewer(game, human)
             result = services.game_take_action(
-                game_id=game.pk, action=rng.choice(legal), expected_version=game.version,
+                game_id=game.pk,
+                action=rng.choice(legal),
+                expected_version=game.version,
                 user=human,
-            )  # fmt: skip
+            )
             game = Game.objects.get(pk=game.pk)
             if game.status != Game.Status.ACTIVE or game.acting_seat != BOT:
                 continue

@@ -124,11 +124,19 @@ def clone_games(template_ids: list[int], total: int) -> None:
         with transaction.atomic():
             chosen = [templates[(made + n) % len(templates)] for n in range(count)]
             games = Game.objects.bulk_create(
-                Game(variant=g.variant, status=g.status, seat_count=g.seat_count,
-                     is_public=True, version=g.version, commitment=g.commitment,
-                     result=g.result, started_at=g.started_at, finished_at=g.finished_at)
+                Game(
+                    variant=g.variant,
+                    status=g.status,
+                    seat_count=g.seat_count,
+                    is_public=True,
+                    version=g.version,
+                    commitment=g.commitment,
+                    result=g.result,
+                    started_at=g.started_at,
+                    finished_at=g.finished_at,
+                )
                 for g, _, _ in chosen
-            )  # fmt: skip
+            )
             Seat.objects.bulk_create(
                 Seat(game=new, index=s.index, display_name=s.display_name, bot_level=s.bot_level)
                 for new, (_, seats, _) in zip(games, chosen, strict=True)
@@ -148,10 +156,11 @@ def clone_games(template_ids: list[int], total: int) -> None:
                             copy.write_row(row)
             else:
                 GameEvent.objects.bulk_create(
-                    GameEvent(game_id=g, seq=s, kind=k, payload=json.loads(p), seat=st,
-                              created_at=c)
+                    GameEvent(
+                        game_id=g, seq=s, kind=k, payload=json.loads(p), seat=st, created_at=c
+                    )
                     for g, s, k, p, _, st, c in rows
-                )  # fmt: skip
+                )
         made += count
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:

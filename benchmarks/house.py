@@ -153,16 +153,20 @@ def main(argv: list[str]) -> None:
 
     loose = sorted(path.stem for path in (ROOT / "games").glob("*.py"))
     beyond_fixtures = [name for name in loose if name not in FIXTURES]
-    print(f"modules in games/ outside packages: {len(loose) - 1} (besides __init__), "
-          f"{len(beyond_fixtures)} beyond apps/models/admin/urls")  # fmt: skip
+    print(
+        f"modules in games/ outside packages: {len(loose) - 1} (besides __init__), "
+        f"{len(beyond_fixtures)} beyond apps/models/admin/urls"
+    )
     if show:
         print("   ", " ".join(beyond_fixtures))
 
     rooms = {room_of(module) for module in graph.modules}
     room_links = {(room_of(a), room_of(b)) for a, b in links if room_of(a) != room_of(b)}
     floors = {floor_of(module) for module in graph.modules}
-    print(f"rooms: {len(rooms)} on {len(floors)} floors "
-          f"({len(graph.modules)} modules, {len(links)} imports between them)")  # fmt: skip
+    print(
+        f"rooms: {len(rooms)} on {len(floors)} floors "
+        f"({len(graph.modules)} modules, {len(links)} imports between them)"
+    )
 
     up = sorted((a, b) for a, b in links if floor_of(b) > floor_of(a))
     up_rooms = sorted({(room_of(a), room_of(b)) for a, b in up})
@@ -174,8 +178,10 @@ def main(argv: list[str]) -> None:
     module_cycles = cycles(graph.modules, links)
     room_cycles = cycles(rooms, room_links)
     sizes = [len(cycle) for cycle in module_cycles]
-    print(f"import cycles: {len(module_cycles)} between modules (sizes {sizes}), "
-          f"{len(room_cycles)} between rooms")  # fmt: skip
+    print(
+        f"import cycles: {len(module_cycles)} between modules (sizes {sizes}), "
+        f"{len(room_cycles)} between rooms"
+    )
     for cycle in room_cycles:
         print("    rooms:", " ".join(cycle))
     if show:

@@ -57,8 +57,11 @@ def use_bench_database() -> Any:
     )
     if parsed["ENGINE"] != "django.db.backends.postgresql" or not os.environ.get("REDIS_URL"):
         sys.exit("set DATABASE_URL (PostgreSQL) and REDIS_URL: this measures the production path")
-    server = {"host": parsed["HOST"] or "127.0.0.1", "port": parsed["PORT"] or 5432,
-              "user": parsed["USER"] or "postgres"}  # fmt: skip
+    server = {
+        "host": parsed["HOST"] or "127.0.0.1",
+        "port": parsed["PORT"] or 5432,
+        "user": parsed["USER"] or "postgres",
+    }
 
     def admin(sql: str) -> None:
         with psycopg.connect(dbname="postgres", autocommit=True, **server) as conn:
@@ -183,9 +186,11 @@ def moves_between_humans(url: str, browser: Any, clock: CommitClock, moves: int)
                 open_game(page, url, game.pk)
         mover = game.acting_seat
         result = services.game_take_action(
-            game_id=game.pk, action=a_move(game, users[mover]), expected_version=game.version,
+            game_id=game.pk,
+            action=a_move(game, users[mover]),
+            expected_version=game.version,
             user=users[mover],
-        )  # fmt: skip
+        )
         game = Game.objects.get(pk=game.pk)
         if game.status != Game.Status.ACTIVE:
             continue  # the page reloads on the end: not a pushed region
@@ -207,14 +212,17 @@ def bot_replies(url: str, browser: Any, clock: CommitClock, level: str, moves: i
     while len(latencies) < moves:
         if game is None or game.status != Game.Status.ACTIVE:
             game = services.game_create(
-                variant="splendor", seats=[services.UserSeat(human), services.BotSeat(level)],
+                variant="splendor",
+                seats=[services.UserSeat(human), services.BotSeat(level)],
                 created_by=human,
-            )  # fmt: skip
+            )
             open_game(page, url, game.pk)
         result = services.game_take_action(
-            game_id=game.pk, action=a_move(game, human), expected_version=game.version,
+            game_id=game.pk,
+            action=a_move(game, human),
+            expected_version=game.version,
             user=human,
-        )  # fmt: skip
+        )
         committed = clock.committed[(game.pk, result.version)]
         deadline = time.monotonic() + 30
         while True:
@@ -295,16 +303,22 @@ def idle_pages(port: int, server_pid: int, count: int) -> None:
     async def run() -> None:
         streams, opening = await hold_idle_streams(port, game.pk, count)
         await asyncio.sleep(2)
-        print(f"  {count} idle pages opened in {opening:.1f} s; server sockets "
-              f"{sockets_before} -> {open_sockets(server_pid)}")  # fmt: skip
+        print(
+            f"  {count} idle pages opened in {opening:.1f} s; server sockets "
+            f"{sockets_before} -> {open_sockets(server_pid)}"
+        )
         after = rss_mb(server_pid)
-        print(f"  server memory (RSS) {before:.0f} MB -> {after:.0f} MB; "
-              f"database connections now {database_connections()}")  # fmt: skip
+        print(
+            f"  server memory (RSS) {before:.0f} MB -> {after:.0f} MB; "
+            f"database connections now {database_connections()}"
+        )
         print(f"  memory per open stream: {(after - before) * 1024 / count:.0f} KB")
         fresh = services.game_take_action(
-            game_id=game.pk, action=a_move(game, users[0]), expected_version=game.version,
+            game_id=game.pk,
+            action=a_move(game, users[0]),
+            expected_version=game.version,
             user=users[0],
-        )  # fmt: skip
+        )
         spread = await fan_out(streams, fresh.version)
         print(f"  one move reached all {count} streams in {spread:.2f} s")
         for _, writer in streams:

@@ -104,9 +104,11 @@ def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
     while len(latencies) < turns:
         if game is None or game.status != Game.Status.ACTIVE:
             game = services.game_create(
-                variant="splendor", seats=[services.UserSeat(user) for user in players],
-                created_by=players[1], move_seconds=86400,
-            )  # fmt: skip  # by bob: alice's first turn is news to her, so it is mailed
+                variant="splendor",
+                seats=[services.UserSeat(user) for user in players],
+                created_by=players[1],
+                move_seconds=86400,
+            )  # by bob: alice's first turn is news to her, so it is mailed
             expected += 1
             inbox.wait_for(expected)
             game = Game.objects.get(pk=game.pk)
@@ -114,9 +116,11 @@ def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
         view = selectors.game_view_for_viewer(game, acting)["state"]
         action = bots.choose_action("greedy", view, seed=game.version)
         result = services.game_take_action(
-            game_id=game.pk, action=engine.action_to_json(action),
-            expected_version=game.version, user=acting,
-        )  # fmt: skip
+            game_id=game.pk,
+            action=engine.action_to_json(action),
+            expected_version=game.version,
+            user=acting,
+        )
         game = Game.objects.get(pk=game.pk)
         if game.status != Game.Status.ACTIVE or game.acting_seat == _seat_of(game, acting):
             continue  # over, or the same player decides more (tokens, a noble): no mail
@@ -157,9 +161,13 @@ def mails_per_game(inbox: Inbox, games: int, leave_after: int) -> dict[str, tupl
         for game_number in range(games):
             before = len(inbox.to(player.email))
             turns += _play_population_game(
-                kind, player, opponent, seed=game_number, leave_after=leave_after,
+                kind,
+                player,
+                opponent,
+                seed=game_number,
+                leave_after=leave_after,
                 mark=presence_record,
-            )  # fmt: skip
+            )
             mails += len(inbox.to(player.email)) - before
         figures[kind] = (mails / games, turns / games)
     return figures
@@ -182,9 +190,12 @@ def _play_population_game(
     from games.reads import selectors
 
     game = services.game_create(
-        variant="splendor", seats=[services.UserSeat(player), services.UserSeat(opponent)],
-        created_by=player, seed=seed, move_seconds=86400,
-    )  # fmt: skip  # they made it and go to its page (or their API client plays it)
+        variant="splendor",
+        seats=[services.UserSeat(player), services.UserSeat(opponent)],
+        created_by=player,
+        seed=seed,
+        move_seconds=86400,
+    )  # they made it and go to its page (or their API client plays it)
     page, api = settings.PRESENCE_SECONDS, settings.API_PRESENCE_SECONDS
     moves = turns = 0
     while True:
@@ -211,8 +222,9 @@ def _play_population_game(
                 mark(user_id=player.pk, game_id=game.pk, seconds=page)
             view = selectors.game_view_for_viewer(game, user)["state"]
             action = engine.action_to_json(bots.choose_action("greedy", view, seed=game.version))
-            services.game_take_action(game_id=game.pk, action=action,
-                                      expected_version=game.version, user=user)  # fmt: skip
+            services.game_take_action(
+                game_id=game.pk, action=action, expected_version=game.version, user=user
+            )
             game = Game.objects.get(pk=game.pk)
             if game.status != Game.Status.ACTIVE or game.acting_seat != seat:
                 break
@@ -292,29 +304,39 @@ def main() -> None:
         log_path = Path(folder) / "worker.log"
         try:
             call_command("migrate", verbosity=0, interactive=False)
-            print(f"notifications: 1 Celery worker (solo), PostgreSQL ({BENCH_DB}), Redis db "
-                  f"{args.redis_db}, aiosmtpd on 127.0.0.1:{port}, {os.cpu_count()} CPUs, "
-                  f"load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+            print(
+                f"notifications: 1 Celery worker (solo), PostgreSQL ({BENCH_DB}), Redis db "
+                f"{args.redis_db}, aiosmtpd on 127.0.0.1:{port}, {os.cpu_count()} CPUs, "
+                f"load average {os.getloadavg()[0]:.2f}"
+            )
             with log_path.open("wb") as log:
                 worker = start_worker(
-                    WORKER_NAME, log, queues=("celery", "mail"), pool="solo", log_level="warning",
+                    WORKER_NAME,
+                    log,
+                    queues=("celery", "mail"),
+                    pool="solo",
+                    log_level="warning",
                     ready_seconds=30,
-                )  # fmt: skip
+                )
                 try:
                     latencies = turn_mail_latencies(inbox, args.turns)
                     print(summary("move committed -> turn mail at the SMTP server", latencies))
                     print(f"load average after the turns: {os.getloadavg()[0]:.2f}")
                     started = time.perf_counter()
                     moment = set_up_digest_readers(args.users, args.games)
-                    print(f"set-up: {args.users} readers x {args.games} waiting games in "
-                          f"{time.perf_counter() - started:.0f} s")  # fmt: skip
+                    print(
+                        f"set-up: {args.users} readers x {args.games} waiting games in "
+                        f"{time.perf_counter() - started:.0f} s"
+                    )
                     before = len(inbox.arrivals)
                     published = time.time()
                     send_due_digests.delay(moment.isoformat())
                     last, _ = inbox.wait_for(before + args.users)[-1]
-                    print(f"digest via the worker: {args.users} mails in "
-                          f"{last - published:.2f} s (publish -> last arrival), load average "
-                          f"{os.getloadavg()[0]:.2f}")  # fmt: skip
+                    print(
+                        f"digest via the worker: {args.users} mails in "
+                        f"{last - published:.2f} s (publish -> last arrival), load average "
+                        f"{os.getloadavg()[0]:.2f}"
+                    )
                 finally:
                     stop_worker(worker)
             next_day = moment + timedelta(days=1)
@@ -329,15 +351,20 @@ def main() -> None:
                 started = time.perf_counter()
                 sent = send_due_digests(next_day.isoformat())
                 elapsed = time.perf_counter() - started
-            print(f"digest in-process (next day): {sent} mails in {elapsed:.2f} s, "
-                  f"{statements} SQL statements ({statements / max(sent, 1):.2f} per "
-                  f"reader), load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+            print(
+                f"digest in-process (next day): {sent} mails in {elapsed:.2f} s, "
+                f"{statements} SQL statements ({statements / max(sent, 1):.2f} per "
+                f"reader), load average {os.getloadavg()[0]:.2f}"
+            )
             population = mails_per_game(inbox, args.population_games, args.leave_after)
-            print(f"turn mail per game, {args.population_games} games per kind, greedy against "
-                  f"an opponent on the page (leaving after {args.leave_after} moves):")  # fmt: skip
+            print(
+                f"turn mail per game, {args.population_games} games per kind, greedy against "
+                f"an opponent on the page (leaving after {args.leave_after} moves):"
+            )
             for kind, (mails, turns) in population.items():
-                print(f"  {kind:<22} {mails:5.1f} mails per game ({turns:.1f} turns waited "
-                      f"for them)")  # fmt: skip
+                print(
+                    f"  {kind:<22} {mails:5.1f} mails per game ({turns:.1f} turns waited for them)"
+                )
         finally:
             controller.stop()
             remove()

@@ -56,17 +56,22 @@ def main() -> None:
         admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         admin.execute(f"CREATE DATABASE {name}")
     os.environ.update(
-        DATABASE_URL=f"{SERVER}/{name}", DEBUG="false", SECRET_KEY="benchmark-only-secret-key",
-        ALLOWED_HOSTS="testserver", LOG_LEVEL="ERROR",
+        DATABASE_URL=f"{SERVER}/{name}",
+        DEBUG="false",
+        SECRET_KEY="benchmark-only-secret-key",
+        ALLOWED_HOSTS="testserver",
+        LOG_LEVEL="ERROR",
         DJANGO_SETTINGS_MODULE="splendor_site.settings",
         # Two accounts play every game here: lift their per-account caps and action throttle,
         # which a worker serving many players never meets for one of them.
-        GAMES_MAX_CREATED_PER_HOUR="1000000", GAMES_MAX_ACTIVE_PER_ACCOUNT="1000000",
+        GAMES_MAX_CREATED_PER_HOUR="1000000",
+        GAMES_MAX_ACTIVE_PER_ACCOUNT="1000000",
         API_ACTION_THROTTLE_RATE="1000000/min",
-    )  # fmt: skip
+    )
     os.environ.pop("REDIS_URL", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT,
-                   check=True)  # fmt: skip
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, check=True
+    )
     sys.path.insert(0, str(ROOT))
     import django
 
@@ -136,14 +141,24 @@ class WsgiClient:
 
     def request(self, method: str, path: str, body: bytes, if_match: str | None = None) -> Any:
         environ = {
-            "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "",
-            "SERVER_NAME": "testserver", "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1",
-            "HTTP_HOST": "testserver", "HTTP_AUTHORIZATION": self.authorization,
-            "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(body)),
-            "wsgi.input": io.BytesIO(body), "wsgi.errors": sys.stderr, "wsgi.version": (1, 0),
-            "wsgi.url_scheme": "http", "wsgi.multithread": False, "wsgi.multiprocess": True,
+            "REQUEST_METHOD": method,
+            "PATH_INFO": path,
+            "QUERY_STRING": "",
+            "SERVER_NAME": "testserver",
+            "SERVER_PORT": "80",
+            "SERVER_PROTOCOL": "HTTP/1.1",
+            "HTTP_HOST": "testserver",
+            "HTTP_AUTHORIZATION": self.authorization,
+            "CONTENT_TYPE": "application/json",
+            "CONTENT_LENGTH": str(len(body)),
+            "wsgi.input": io.BytesIO(body),
+            "wsgi.errors": sys.stderr,
+            "wsgi.version": (1, 0),
+            "wsgi.url_scheme": "http",
+            "wsgi.multithread": False,
+            "wsgi.multiprocess": True,
             "wsgi.run_once": False,
-        }  # fmt: skip
+        }
         if if_match is not None:
             environ["HTTP_IF_MATCH"] = if_match
         statuses: list[str] = []

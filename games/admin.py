@@ -78,10 +78,21 @@ class GameAdmin(admin.ModelAdmin):
     # Every field is a read model of the event log: editing one here would make it drift from
     # the events (verify_games would report it and rebuild_read_models undo it).
     readonly_fields = (
-        "variant", "status", "is_public", "seat_count", "options", "created_by", "version",
-        "commitment", "acting_seat", "result", "created_at", "updated_at", "started_at",
+        "variant",
+        "status",
+        "is_public",
+        "seat_count",
+        "options",
+        "created_by",
+        "version",
+        "commitment",
+        "acting_seat",
+        "result",
+        "created_at",
+        "updated_at",
+        "started_at",
         "finished_at",
-    )  # fmt: skip
+    )
     fields = readonly_fields
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
@@ -126,8 +137,16 @@ class GameEventAdmin(SpectatorPayload, admin.ModelAdmin):
     list_display = ("game", "seq", "kind", "seat", "actor", "created_at")
     list_filter = ("kind", "created_at")
     search_fields = ("game__id",)
-    readonly_fields = ("game", "seq", "kind", "seat", "actor", "schema_version",
-                       "payload_as_spectator", "created_at")  # fmt: skip
+    readonly_fields = (
+        "game",
+        "seq",
+        "kind",
+        "seat",
+        "actor",
+        "schema_version",
+        "payload_as_spectator",
+        "created_at",
+    )
     fields = readonly_fields
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[GameEvent]:

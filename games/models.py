@@ -85,11 +85,17 @@ class Game(models.Model):
         indexes = [
             models.Index(fields=["status", "-updated_at"]),
             # The deadline sweeper's two questions: whose time ran out, who needs a reminder.
-            models.Index(fields=["turn_deadline"], name="game_turn_deadline",
-                         condition=models.Q(turn_deadline__isnull=False)),
-            models.Index(fields=["reminder_at"], name="game_reminder_at",
-                         condition=models.Q(reminder_at__isnull=False)),
-        ]  # fmt: skip
+            models.Index(
+                fields=["turn_deadline"],
+                name="game_turn_deadline",
+                condition=models.Q(turn_deadline__isnull=False),
+            ),
+            models.Index(
+                fields=["reminder_at"],
+                name="game_reminder_at",
+                condition=models.Q(reminder_at__isnull=False),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_variant_display()} #{self.pk} ({self.get_status_display()})"

@@ -69,8 +69,12 @@ def splendor_position(
         }
         for noble in view["nobles"]
     ]
-    return {"supply": gems_in_words(view["supply"]), "rows": rows, "nobles": nobles,
-            "players": players}  # fmt: skip
+    return {
+        "supply": gems_in_words(view["supply"]),
+        "rows": rows,
+        "nobles": nobles,
+        "players": players,
+    }
 
 
 # Splendor Duel ------------------------------------------------------------------------------

@@ -33,9 +33,12 @@ class StatsFilterSerializer(StrictSerializer):
     def to_filter(self) -> StatsFilter:
         data = self.validated_data
         return StatsFilter(
-            variant=data.get("variant", ""), players=data.get("players"), bots=data.get("bots", ""),
-            since=data.get("since"), until=data.get("until"),
-        )  # fmt: skip
+            variant=data.get("variant", ""),
+            players=data.get("players"),
+            bots=data.get("bots", ""),
+            since=data.get("since"),
+            until=data.get("until"),
+        )
 
 
 class CardStatsSerializer(serializers.Serializer):

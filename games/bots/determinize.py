@@ -107,9 +107,17 @@ class Determinizer:
             points = sum(CARDS[card].points for card in cards)
             points += sum(NOBLES[noble].points for noble in nobles)
             hands.append(
-                _Hand(tokens_from_json(player["tokens"]), cards, tuple(reserved),
-                      tuple(hidden_levels), known_blind, nobles, tuple(bonuses), points)
-            )  # fmt: skip
+                _Hand(
+                    tokens_from_json(player["tokens"]),
+                    cards,
+                    tuple(reserved),
+                    tuple(hidden_levels),
+                    known_blind,
+                    nobles,
+                    tuple(bonuses),
+                    points,
+                )
+            )
         pools: list[tuple[int, ...]] = []
         for level, size in zip(LEVELS, view["decks"], strict=True):
             pool = tuple(card for card in CARD_IDS_BY_LEVEL[level] if card not in seen)

@@ -57,8 +57,11 @@ def dump_postgresql(target: Path) -> None:
     if owner.get("PASSWORD"):
         env["PGPASSWORD"] = str(owner["PASSWORD"])
     command = ["pg_dump", "--format=custom", "--no-password", f"--file={target}"]
-    for option, value in (("--host", db.get("HOST")), ("--port", db.get("PORT")),
-                          ("--username", owner.get("USER"))):  # fmt: skip
+    for option, value in (
+        ("--host", db.get("HOST")),
+        ("--port", db.get("PORT")),
+        ("--username", owner.get("USER")),
+    ):
         if value:
             command.append(f"{option}={value}")
     command.append(str(db["NAME"]))
