@@ -2,7 +2,8 @@
 and revoked through ``accounts.services`` only.
 
 A user who ever played cannot be deleted (the event log refers to them and is never changed):
-the admin refuses and offers "Deactivate and anonymise" instead (docs/decisions.md)."""
+the admin refuses and offers "Deactivate and anonymise" instead
+(docs/decisions/0101-anonymise-dont-delete.md)."""
 
 from __future__ import annotations
 

@@ -62,7 +62,8 @@ def user_sign_up(*, username: str, email: str, password: str) -> AbstractBaseUse
 
 
 def user_anonymise(user: AbstractBaseUser) -> User:
-    """Deactivate ``user`` and wipe what identifies them, keeping the row (docs/decisions.md).
+    """Deactivate ``user`` and wipe what identifies them, keeping the row
+    (docs/decisions/0101-anonymise-dont-delete.md).
 
     A player's account cannot be deleted: the event log of their games refers to it and is
     never changed. Instead the username becomes ``former-player-<id>``, email and names are

@@ -5,7 +5,7 @@ an action. A process remembers each token it authenticated for ``API_TOKEN_CACHE
 (default 5; 0 turns the cache off). Revoking a token, or saving or deleting its user (say, to
 deactivate them), forgets it at once in the process that does it; every other process stops
 accepting it when its entry expires, so a revocation is in force everywhere within that time
-(docs/decisions.md, "Token authentication is cached for seconds").
+(docs/decisions/0088-token-cache.md).
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ class Skill:
 
 INITIAL = Skill(MODEL.mu, MODEL.sigma)
 
-# The scale players see (docs/decisions.md, "Ratings on the scale players know"): the ordinal
+# The scale players see (docs/decisions/0072-display-ratings.md): the ordinal
 # moved so a new player (ordinal 0) shows 1500, and stretched so one unit of skill, about 30 Elo
 # points of winning odds between settled players (sqrt(2)·β ≈ 5.9 units per 173.7 Elo points),
 # shows as 30 points.

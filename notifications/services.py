@@ -4,7 +4,8 @@ A mail is sent under a claimed ``MailRecord``: the row is unique per (user, game
 kind) or per (user, day) for digests, and one UPDATE claims it for ``MAIL_CLAIM_SECONDS``, so
 of two deliveries of the same task only one sends. A sender that crashes holding a claim lets it
 lapse, and the sweeper queues the mail again (at least once); if the server had already taken
-the mail, it then goes twice, the one case where it can (docs/decisions.md).
+the mail, it then goes twice, the one case where it can
+(docs/decisions/0110-mail-survives-a-crash.md).
 """
 
 from __future__ import annotations

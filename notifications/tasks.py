@@ -7,8 +7,8 @@ and the task tries again with exponential back-off, then gives up and logs it.
 
 Mail is at least once: the mail tasks are acknowledged late and given back to the broker when
 the process running them dies (``reject_on_worker_lost``), and ``resend_unsent_mail`` queues
-again every mail whose sender died holding its claim (docs/decisions.md, "Mail survives a
-crash").
+again every mail whose sender died holding its claim
+(docs/decisions/0110-mail-survives-a-crash.md).
 """
 
 from __future__ import annotations
@@ -167,7 +167,7 @@ def _send_claimed(
 
 DIGEST_BATCH = 100
 """Readers claimed and marked sent together: a sender that dies mid-batch may, once its claims
-lapse, send that batch's digests a second time (docs/decisions.md)."""
+lapse, send that batch's digests a second time (docs/decisions/0108-reminders-and-digest.md)."""
 
 
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)

@@ -172,7 +172,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = int(env_str("DATABASE_CONN_MAX_AGE", "600"))
     # No "SELECT 1" before each request's first query: that is a round trip on every request.
     # A connection that broke while idle fails one request, after which Django closes it,
-    # and the next request opens a fresh one (docs/decisions.md).
+    # and the next request opens a fresh one (docs/decisions/0087-no-per-request-health-check.md).
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
     # The reads under every snapshot load and replay (games/store/driver_reads.py) run as prepared
     # statements from their sixth run on a connection: PostgreSQL then parses and plans each
@@ -384,7 +384,7 @@ RATING_PROVISIONAL_GAMES = int(env_str("RATING_PROVISIONAL_GAMES", "10"))
 
 # Links in mail are signed for one user, game and version, and expire after this many seconds.
 MAIL_LINK_MAX_AGE = 7 * 24 * 3600
-# Presence (docs/decisions.md, "Who is present"): a game's open page marks its player present
+# Presence (docs/decisions/0104-who-is-present.md): a game's open page marks its player present
 # for this long, again and again while its live-update stream stays open; no turn mail then.
 PRESENCE_SECONDS = float(env_str("PRESENCE_SECONDS", "60"))
 # An API client that read or acted in a game counts as present in it this long afterwards.
@@ -404,7 +404,7 @@ MAX_DEADLINE_GAMES_PER_USER = int(env_str("MAX_DEADLINE_GAMES_PER_USER", "30"))
 
 # JSON only, one error shape (games.api.errors), personal bearer tokens or the site's session.
 # A process remembers an authenticated API token this many seconds (0: never); a revoked token
-# is refused everywhere within that time (docs/decisions.md).
+# is refused everywhere within that time (docs/decisions/0088-token-cache.md).
 API_TOKEN_CACHE_SECONDS = float(env_str("API_TOKEN_CACHE_SECONDS", "5"))
 
 # Action submission is throttled per user; API_ACTION_THROTTLE_RATE is "<count>/<sec|min|hour>".
@@ -491,7 +491,7 @@ AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out_response"  # 429, says for 
 AXES_USERNAME_CALLABLE = "accounts.lockout.username_for_axes"  # fits axes's column
 # The address is the connection's: a client could write any X-Forwarded-For and dodge the
 # per-address count. Behind a proxy that sets REMOTE_ADDR to the proxy, every visitor would
-# share one address: see docs/decisions.md.
+# share one address: see docs/decisions/0102-sign-in-lockout.md.
 AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
 # Only failures are recorded; successful sign-ins are not logged.
 AXES_DISABLE_ACCESS_LOG = True

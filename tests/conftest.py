@@ -109,7 +109,7 @@ def no_presence_left_in_redis() -> None:
 #
 # With DATABASE_OWNER_URL set (CI does), the owner role creates, migrates and drops the test
 # database, and the tests themselves run as the application role of DATABASE_URL, as the site
-# does in production. See docs/decisions.md, "Database roles".
+# does in production. See docs/decisions/0053-tests-as-the-application-role.md.
 
 
 @pytest.fixture(scope="session")

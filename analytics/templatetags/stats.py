@@ -42,7 +42,8 @@ def cost_text(cost: dict[str, int]) -> str:
 
 
 _HEADINGS = {"times_on_display": "times in play"}
-"""Columns whose API name no longer says what they count (see docs/decisions.md, Analytics)."""
+"""Columns whose API name no longer says what they count (see
+docs/decisions/0067-analytics-finished-games-only.md)."""
 
 
 @register.filter

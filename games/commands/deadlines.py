@@ -2,8 +2,8 @@
 
 Commands like those of ``games.commands.services``, through ``games.commands.writer.GameWriter``:
 each locks the game row, checks again what it was asked under the lock, appends events and saves the
-read models in one transaction (docs/decisions.md, deadlines). The sweeper and the bot standing in
-for a player call them from ``games.commands.deadline_tasks``.
+read models in one transaction (docs/decisions/0109-turn-deadlines.md). The sweeper and the bot
+standing in for a player call them from ``games.commands.deadline_tasks``.
 """
 
 from __future__ import annotations

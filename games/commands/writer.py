@@ -198,7 +198,7 @@ def _locked_game_with_seats(vendor: str) -> str:
     seat's player has an email address.
 
     The seats are locked too, not only the game, so that what a command decides from is what
-    the commands before it committed (docs/decisions.md, "Racing lobby commands"): a request
+    the commands before it committed (docs/decisions/0121-writer-locks-game-and-seats.md): a request
     that waited for the lock gets, under READ COMMITTED, the newest version of the rows it
     locked only, and a joined row it did not lock is the one it saw before it waited (every
     racing join found the same seat open). The address is a subquery, not a join, for the same

@@ -225,8 +225,8 @@ def _fold_actions(record: GameRecord, events: Iterator[Event]) -> tuple[GameReco
 def evolve(record: GameRecord | None, event: Event) -> GameRecord:
     """The game after one more event.
 
-    An event no game can contain is refused with ``ImpossibleEvent`` (docs/decisions.md,
-    "Racing lobby commands and the fold's lobby rules"): lobby events are checked against the
+    An event no game can contain is refused with ``ImpossibleEvent``
+    (docs/decisions/0123-fold-refuses-impossible-events.md): lobby events are checked against the
     seats and the status as the engine checks an action against the state, on the write path
     (the writer folds before it inserts) and on every replay."""
     payload = event.payload
@@ -382,7 +382,7 @@ def _open_seat(record: GameRecord, event: Event) -> int:
 
 
 def _seats_after_deadline_event(record: GameRecord, event: Event) -> tuple[SeatRecord, ...]:
-    """Time-outs and the seat handed to the bot and back (docs/decisions.md, deadlines)."""
+    """Time-outs and the seat handed to the bot and back (docs/decisions/0109-turn-deadlines.md)."""
     index = _seat_index(record, event)
     seat = record.seats[index]
     if event.kind == EventKind.SEAT_RECLAIMED and not seat.is_away:
@@ -400,7 +400,8 @@ def result_of(record: GameRecord) -> dict[str, Any] | None:
     """The final result once the engine says the game is over, or after a resignation.
 
     A resignation ends the game at once: the seats that did not resign are ranked by the usual
-    rules (most points, then fewest cards bought) and the best of them win (docs/decisions.md).
+    rules (most points, then fewest cards bought) and the best of them win
+    (docs/decisions/0006-resignation-ends-the-game.md).
     """
     state = record.state
     if state is None:

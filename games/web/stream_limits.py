@@ -10,8 +10,9 @@ A process that crashes gives nothing back, but its leases lapse ``LIVE_STREAM_LE
 after their last renewal, so its streams stop counting on their own.
 
 Guests have no account: only their address counts. The address is the connection's, as for
-sign-ins (docs/decisions.md). When Redis does not answer, a stream is let through uncounted:
-the cap guards against a hoarder, it is not worth refusing every page while Redis is away.
+sign-ins (docs/decisions/0061-stream-caps.md). When Redis does not answer, a stream is let
+through uncounted: the cap guards against a hoarder, it is not worth refusing every page
+while Redis is away.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ STATE_REFUSALS = {
 """Refusals of schema-valid requests that depend on the game, not on the request's shape: a
 move the rules forbid now, a version the game has left, a key already used for another move,
 a game file whose moves do not replay. No schema can say which moves are legal at which
-version (docs/decisions.md)."""
+version (docs/decisions/0097-schemathesis-exceptions.md)."""
 
 
 @schemathesis.check

@@ -75,7 +75,8 @@ def test_a_bad_game_request_is_refused_field_by_field(
 
 def test_taking_two_seats_is_refused_as_joining_twice_is(as_alice: APIClient) -> None:
     """409 like the join endpoint's "you already have a seat": the schema cannot count seats,
-    so a schema-valid body is refused for the game's rule, not for its shape (docs/decisions.md)."""
+    so a schema-valid body is refused for the game's rule, not for its shape
+    (docs/decisions/0097-schemathesis-exceptions.md)."""
     response = as_alice.post(
         "/api/v1/games/", {"seats": [{"type": "user"}, {"type": "user"}]}, format="json"
     )

@@ -29,7 +29,8 @@ WIDTH = 6
 TURNS_AFTER = 4
 """Whole turns played by the greedy policy after the bot's own. Looking two rounds ahead beat
 looking one round ahead with twice the samples: the hidden cards matter little within a few
-turns, the plans the opponent can answer matter much (docs/decisions.md, "Splendor Duel bots")."""
+turns, the plans the opponent can answer matter much
+(docs/decisions/0049-duel-search-two-rounds-ahead.md)."""
 KEEP = 3
 """Candidates still searched after the first sample: the best by then."""
 GREEDY_WEIGHT = 0.5

@@ -92,7 +92,7 @@ def draw_order(bag: Tokens, permutation: tuple[int, ...]) -> tuple[int, ...]:
 
     ``permutation`` is a recorded shuffle of ``0 … 24``. Its entries below the bag's size, in
     the order they appear, are a uniformly random order of the bag's tokens whatever the size,
-    so one recorded shuffle serves any bag (docs/decisions.md, "Splendor Duel").
+    so one recorded shuffle serves any bag (docs/decisions/0042-duel-bag-from-the-setup.md).
     """
     listing = bag_listing(bag)
     size = len(listing)

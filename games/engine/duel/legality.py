@@ -3,7 +3,7 @@
 ``legal_actions`` lists each distinct action once. A purchase is listed once per card with the
 engine's default payment (``payment=None``); the other ways to pay, with gold in place of gem or
 pearl tokens, are refinements of that action that ``payment_options`` lists and ``apply_action``
-accepts (as in the base game, docs/decisions.md).
+accepts (as in the base game, docs/decisions/0045-duel-rulings.md).
 """
 
 from __future__ import annotations
@@ -99,7 +99,8 @@ def _main_actions(state: DuelState) -> list[Action]:
     """Privileges to spend and replenishing (in that order), then a mandatory action.
 
     Rulebook, "Special case": with no mandatory action possible the board must be replenished
-    first; with an empty bag as well, the player can only pass (docs/decisions.md).
+    first; with an empty bag as well, the player can only pass
+    (docs/decisions/0045-duel-rulings.md).
     """
     lines, golds, privileges = board_options(state.board)
     mandatory = _mandatory_actions(state, lines, golds)

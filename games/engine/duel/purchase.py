@@ -3,8 +3,9 @@ and royal cards.
 
 Rulebook, "Purchase 1 Jewel card", "Card abilities" and "Crowns". The steps run in this order,
 each its own decision when there is a choice to make and skipped when there is nothing to choose
-from (docs/decisions.md): place a joker with a colour, resolve the card's ability, take a royal
-card on reaching the third or sixth crown and resolve its ability, then end the turn.
+from (docs/decisions/0044-duel-decisions-and-turn-order.md): place a joker with a colour,
+resolve the card's ability, take a royal card on reaching the third or sixth crown and resolve
+its ability, then end the turn.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Rulebook, "Victory conditions": 20 or more prestige points, 10 or more crowns, or 10 or more
 points on cards of one colour; the game ends at once. A game ended by two passes in a row has no
-winner (docs/decisions.md, "Splendor Duel").
+winner (docs/decisions/0045-duel-rulings.md).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Rulebook, "Setup": shuffle the three decks, reveal 3/4/5 cards of levels 3/2/1, lay the 25
 tokens on the board from the bag along the spiral, choose the first player at random; the other
 player takes a privilege. The bag is drawn again at every replenishment, so the order of those
-draws is drawn here too (docs/decisions.md, "Splendor Duel").
+draws is drawn here too (docs/decisions/0042-duel-bag-from-the-setup.md).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from games.engine.picks import generator_bits
 
 RECORDED_REPLENISHMENTS = 64
 """Draw orders recorded for replenishing the board; a game that replenishes more often uses
-them again from the first (docs/decisions.md, "Splendor Duel")."""
+them again from the first (docs/decisions/0042-duel-bag-from-the-setup.md)."""
 
 
 def new_game(players: int, seed: int, options: Mapping[str, Any] | None = None) -> Setup:

@@ -4,7 +4,7 @@ Hidden from everyone while the game runs: the order of the decks and the bag's r
 orders (a view gives only how many cards each deck holds and which tokens are in the bag, which
 anyone could count). Hidden from all but their owner: the cards reserved from a deck's top (the
 opponent sees their level). A card reserved from the pyramid was seen by both players when it was
-taken, so it stays visible (docs/decisions.md, "Splendor Duel").
+taken, so it stays visible (docs/decisions/0043-duel-what-a-view-hides.md).
 """
 
 from __future__ import annotations

@@ -27,7 +27,8 @@ class Command(BaseCommand):
             try:
                 changed = rebuild_read_models(game)
             except ImpossibleEvent as error:
-                # Nothing replays past it: the rows stay as they are (docs/decisions.md).
+                # Nothing replays past it: the rows stay as they are
+                # (docs/decisions/0123-fold-refuses-impossible-events.md).
                 left += 1
                 self.stdout.write(f"game {game.pk}: left as it is, impossible event at {error}")
                 continue

@@ -15,7 +15,7 @@ class Command(BaseCommand):
     help = (
         "Replay every game and report games whose snapshot or read models differ, or whose log "
         "holds an impossible event (exit 1). Such a game once aborted is still listed, but no "
-        "longer fails the check (docs/decisions.md)."
+        "longer fails the check (docs/decisions/0123-fold-refuses-impossible-events.md)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:

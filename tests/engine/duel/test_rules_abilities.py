@@ -4,7 +4,7 @@ Rulebook, "Card abilities": Refresh: take another turn immediately after this on
 1 token matching the card's colour from the board; with none left, ignore it. Privilege: take 1
 privilege; with none available, take 1 from the opponent. Take: take 1 gem or pearl token from
 the opponent; if they have none, ignore it; never gold. A choice is its own decision; an ability
-with a single option applies by itself (docs/decisions.md).
+with a single option applies by itself (docs/decisions/0044-duel-decisions-and-turn-order.md).
 """
 
 from __future__ import annotations
