@@ -1,4 +1,6 @@
-"""Reads of the statistics, shared by the pages, the API and the CSV downloads.
+"""Reads of the statistics of games (the overview, a card, a noble), shared by the pages, the API
+and the CSV downloads; a player's own numbers and the leaderboard are in
+``analytics.player_selectors``.
 
 Each function returns plain JSON-ready dicts, so the three cannot disagree. Rates are ``None``
 where nothing was counted (a card never in play has no purchase rate, not a rate of zero).
@@ -12,14 +14,11 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import QuerySet, Sum
 
-from accounts.models import Profile
 from analytics.filters import StatsFilter
-from analytics.models import Rating, RatingChange, SeatFacts, StatsVersion, Tally
-from analytics.ratings import display_rating, participant_of
+from analytics.models import StatsVersion, Tally
 from analytics.variants import analytics_for, known_variants
 
 Sums = dict[tuple[str, str], int]
@@ -29,7 +28,8 @@ CACHE_SECONDS = 24 * 3600
 versions nobody reads any more."""
 
 
-def _ratio(numerator: float, denominator: float) -> float | None:
+def ratio(numerator: float, denominator: float) -> float | None:
+    """``numerator / denominator``, or None where nothing was counted (``denominator`` 0)."""
     return numerator / denominator if denominator else None
 
 
@@ -111,7 +111,7 @@ def _statistics(stats_filter: StatsFilter) -> dict[str, Any]:
     )
     games = common.get(("games", ""), 0)
     seats = common.get(("seats", ""), 0)
-    base = _ratio(common.get(("winners", ""), 0), seats)
+    base = ratio(common.get(("winners", ""), 0), seats)
     variants = [stats_filter.variant] if stats_filter.variant else list(known_variants())
     own_numbers = {
         name: summary(by_variant.get(name, {})) if name in variants else None
@@ -150,7 +150,7 @@ def summary(stats: dict[str, Any]) -> dict[str, Any]:
     least = sorted(rated, key=lambda card: (card["purchase_rate"], card["id"]))
     return {
         "seats": stats["seat_order"],
-        "mean_rounds": _ratio(sum(row["rounds"] * row["games"] for row in lengths), games),
+        "mean_rounds": ratio(sum(row["rounds"] * row["games"] for row in lengths), games),
         "most_bought": by_rate[:3],
         "least_bought": least[:3],
     }
@@ -158,20 +158,20 @@ def summary(stats: dict[str, Any]) -> dict[str, Any]:
 
 def _card_rows(variant: str, by_variant: dict[str, Sums]) -> Iterable[dict[str, Any]]:
     sums = by_variant.get(variant, {})
-    base = _ratio(sums.get(("winners", ""), 0), sums.get(("seats", ""), 0))
+    base = ratio(sums.get(("winners", ""), 0), sums.get(("seats", ""), 0))
     for card in analytics_for(variant).cards():
         key = str(card["id"])
         seen = sums.get(("card.seen", key), 0)
         bought = sums.get(("card.bought", key), 0)
-        buyer_win_rate = _ratio(sums.get(("card.buyer_wins", key), 0), bought)
+        buyer_win_rate = ratio(sums.get(("card.buyer_wins", key), 0), bought)
         yield {
             "variant": variant,
             **card,
             "times_on_display": seen,
             "times_bought": bought,
             "times_reserved": sums.get(("card.reserved", key), 0),
-            "purchase_rate": _ratio(bought, seen),
-            "mean_turn_of_purchase": _ratio(sums.get(("card.turns", key), 0), bought),
+            "purchase_rate": ratio(bought, seen),
+            "mean_turn_of_purchase": ratio(sums.get(("card.turns", key), 0), bought),
             "buyer_win_rate": buyer_win_rate,
             "lift": None if buyer_win_rate is None or not base else buyer_win_rate / base,
         }
@@ -188,8 +188,8 @@ def _noble_rows(variant: str, by_variant: dict[str, Sums]) -> Iterable[dict[str,
             **noble,
             "games_in_play": in_play,
             "visits": visits,
-            "visit_rate": _ratio(visits, in_play),
-            "visited_win_rate": _ratio(sums.get(("noble.visited_wins", key), 0), visits),
+            "visit_rate": ratio(visits, in_play),
+            "visited_win_rate": ratio(sums.get(("noble.visited_wins", key), 0), visits),
         }
 
 
@@ -201,7 +201,7 @@ def _seat_rows(sums: Sums) -> list[dict[str, Any]]:
             "seat": int(seat) + 1,
             "games": games[seat],
             "wins": wins.get(seat, 0),
-            "win_rate": _ratio(wins.get(seat, 0), games[seat]),
+            "win_rate": ratio(wins.get(seat, 0), games[seat]),
         }
         for seat in sorted(games, key=int)
     ]
@@ -214,7 +214,7 @@ def _histogram(counts: dict[str, int], key: str, label: str) -> list[dict[str, A
 def _shares(counts: dict[str, int], key: str, label: str) -> list[dict[str, Any]]:
     total = sum(counts.values())
     return [
-        {key: name, label: counts[name], "share": _ratio(counts[name], total)}
+        {key: name, label: counts[name], "share": ratio(counts[name], total)}
         for name in sorted(counts, key=lambda name: (-counts[name], name))
     ]
 
@@ -227,7 +227,7 @@ def _kind_rows(sums: Sums) -> list[dict[str, Any]]:
             "kind": kind,
             "games": games[kind],
             "wins": wins.get(kind, 0),
-            "win_rate": _ratio(wins.get(kind, 0), games[kind]),
+            "win_rate": ratio(wins.get(kind, 0), games[kind]),
         }
         for kind in sorted(games)
     ]
@@ -245,7 +245,7 @@ def _versus_rows(sums: Sums) -> list[dict[str, Any]]:
                 "opponent": opponent,
                 "encounters": encounters[pair],
                 "finished_ahead": ahead.get(pair, 0),
-                "ahead_rate": _ratio(ahead.get(pair, 0), encounters[pair]),
+                "ahead_rate": ratio(ahead.get(pair, 0), encounters[pair]),
             }
         )
     return rows
@@ -287,141 +287,3 @@ def noble_statistics(variant: str, noble_id: int, stats_filter: StatsFilter) -> 
     if noble is None:
         raise LookupError(f"{variant} has no noble {noble_id}.")
     return {"filters": stats_filter.to_params(), "noble": noble}
-
-
-def player_statistics(user_id: int, stats_filter: StatsFilter) -> dict[str, Any]:
-    seats = SeatFacts.objects.filter(user_id=user_id).filter(_game_filter(stats_filter))
-    games = wins = points = 0
-    colours: Counter[str] = Counter()
-    cards: Counter[tuple[str, int]] = Counter()
-    for won, seat_points, seat_colours, seat_cards, variant in seats.values_list(
-        "won", "points", "colours", "cards", "game__variant"
-    ):
-        games += 1
-        wins += won
-        points += seat_points
-        colours.update(seat_colours)
-        cards.update((variant, card) for card in seat_cards)
-    catalogue = {
-        (variant, card["id"]): card
-        for variant in known_variants()
-        for card in analytics_for(variant).cards()
-    }
-    return {
-        "filters": stats_filter.to_params(),
-        "games": games,
-        "wins": wins,
-        "win_rate": _ratio(wins, games),
-        "mean_points": _ratio(points, games),
-        "favourite_colours": [
-            {"colour": colour, "cards_bought": count}
-            for colour, count in sorted(colours.items(), key=lambda item: (-item[1], item[0]))
-        ],
-        "most_bought_cards": [
-            {"variant": variant, **catalogue[variant, card], "times_bought": count}
-            for (variant, card), count in sorted(cards.items(), key=lambda i: (-i[1], i[0]))[:10]
-        ],
-        "ratings": player_ratings(user_id),
-    }
-
-
-def player_ratings(user_id: int) -> list[dict[str, Any]]:
-    participant = participant_of(user_id, "")
-    result = []
-    for rating in Rating.objects.filter(participant=participant).order_by("variant"):
-        history = RatingChange.objects.filter(
-            participant=participant, variant=rating.variant
-        ).order_by("finished_at", "game_id")
-        result.append(
-            {
-                "variant": rating.variant,
-                **_shown(rating.ordinal, rating.games),
-                "mu": rating.mu,
-                "sigma": rating.sigma,
-                "games": rating.games,
-                "history": [
-                    {
-                        "game": change.game_id,
-                        "finished_at": change.finished_at,
-                        "before": change.ordinal_before,
-                        "after": change.ordinal,
-                        "display_before": display_rating(change.ordinal_before),
-                        "display_after": display_rating(change.ordinal),
-                    }
-                    for change in history
-                ],
-            }
-        )
-    return result
-
-
-def _shown(ordinal: float, games: int) -> dict[str, Any]:
-    """A rating's raw ordinal and how players see it: on the display scale, provisional until
-    ``RATING_PROVISIONAL_GAMES`` rated games."""
-    return {
-        "rating": ordinal,
-        "display_rating": display_rating(ordinal),
-        "provisional": games < settings.RATING_PROVISIONAL_GAMES,
-    }
-
-
-def _game_filter(stats_filter: StatsFilter) -> Q:
-    query = Q()
-    if stats_filter.variant:
-        query &= Q(game__variant=stats_filter.variant)
-    if stats_filter.players:
-        query &= Q(game__player_count=stats_filter.players)
-    if stats_filter.bots:
-        query &= Q(game__with_bots=stats_filter.bots == "bots")
-    if stats_filter.since:
-        query &= Q(game__finished_at__date__gte=stats_filter.since)
-    if stats_filter.until:
-        query &= Q(game__finished_at__date__lte=stats_filter.until)
-    return query
-
-
-def leaderboard(variant: str, *, min_games: int | None = None) -> dict[str, Any]:
-    """Players with at least ``min_games`` rated games, best first; bots on a list of their own."""
-    if min_games is None:
-        min_games = settings.LEADERBOARD_MIN_GAMES
-    ratings = (
-        Rating.objects.filter(variant=variant)
-        .select_related("user")
-        .order_by("-ordinal", "participant")
-    )
-    listed = list(ratings.filter(user__isnull=False, games__gte=min_games))
-    names = _names_of([rating.user for rating in listed if rating.user is not None])
-    players = [
-        {
-            "rank": rank,
-            "user_id": rating.user_id,
-            "name": names.get(rating.user_id, ""),
-            **_shown(rating.ordinal, rating.games),
-            "mu": rating.mu,
-            "sigma": rating.sigma,
-            "games": rating.games,
-        }
-        for rank, rating in enumerate(listed, start=1)
-    ]
-    bots = [
-        {
-            "rank": rank,
-            "bot_level": rating.bot_level,
-            **_shown(rating.ordinal, rating.games),
-            "mu": rating.mu,
-            "sigma": rating.sigma,
-            "games": rating.games,
-        }
-        for rank, rating in enumerate(ratings.filter(bot_level__gt=""), start=1)
-    ]
-    return {"variant": variant, "min_games": min_games, "players": players, "bots": bots}
-
-
-def _names_of(users: list[Any]) -> dict[int, str]:
-    """Display names as other players see them, in one query."""
-    chosen = dict(
-        Profile.objects.filter(user__in=users)
-        .exclude(display_name="")
-        .values_list("user_id", "display_name")
-    )
-    return {user.pk: chosen.get(user.pk) or user.get_username() for user in users}

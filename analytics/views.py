@@ -1,4 +1,5 @@
-"""Statistics pages and their CSV downloads: thin, over ``analytics.selectors``.
+"""Statistics pages and their CSV downloads: thin, over ``analytics.selectors`` (games) and
+``analytics.player_selectors`` (players, the leaderboard).
 
 Filters are query parameters, so every view is a shareable link; with htmx a filter link swaps
 only ``#stats-body`` and pushes the URL. A bad filter gets a 400 page that says what is wrong.
@@ -19,7 +20,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
-from analytics import charts, selectors
+from analytics import charts, player_selectors, selectors
 from analytics.filters import PLAYER_COUNTS, InvalidFilter, StatsFilter, parse_filter
 from analytics.variants import analytics_for, known_variants
 
@@ -209,7 +210,7 @@ def player_detail(request: HttpRequest, stats_filter: StatsFilter, user_id: int)
     player = get_user_model().objects.filter(pk=user_id, is_active=True).first()
     if player is None:
         raise Http404("There is no such player.")
-    data = selectors.player_statistics(user_id, stats_filter)
+    data = player_selectors.player_statistics(user_id, stats_filter)
     context = {
         "player": player,
         "data": data,
@@ -224,7 +225,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
     if variant not in known_variants():
         message = f"variant must be one of: {', '.join(known_variants())}."
         return render(request, "error.html", {"status": 400, "message": message}, status=400)
-    data = selectors.leaderboard(variant)
+    data = player_selectors.leaderboard(variant)
     if request.GET.get("format") == "csv":
         return _csv(f"{variant}-leaderboard.csv", data["players"])
     return render(

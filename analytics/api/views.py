@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from analytics import selectors
+from analytics import player_selectors, selectors
 from analytics.api import serializers as shapes
 from analytics.filters import StatsFilter
 from analytics.variants import known_variants
@@ -79,7 +79,7 @@ class PlayerView(StatsView):
         stats_filter = _filter(request)
         if not get_user_model().objects.filter(pk=user_id, is_active=True).exists():
             raise exceptions.NotFound("There is no such player.")
-        data = selectors.player_statistics(user_id, stats_filter)
+        data = player_selectors.player_statistics(user_id, stats_filter)
         return Response(shapes.PlayerStatsSerializer(data).data)
 
 
@@ -95,7 +95,7 @@ class LeaderboardView(StatsView):
         query = shapes.LeaderboardQuerySerializer(data=single_query_values(request))
         query.is_valid(raise_exception=True)
         variant = query.validated_data.get("variant", known_variants()[0])
-        return Response(shapes.LeaderboardSerializer(selectors.leaderboard(variant)).data)
+        return Response(shapes.LeaderboardSerializer(player_selectors.leaderboard(variant)).data)
 
 
 def _lookup(select: Any, variant: str, item: int, stats_filter: StatsFilter) -> Any:

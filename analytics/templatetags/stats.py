@@ -77,10 +77,10 @@ def get_item(row: dict[str, Any], key: str) -> Any:
 def player_summary(player: Any) -> dict[str, Any]:
     """A player's numbers in short, for their public profile: results, mean points, ratings,
     and the way to the whole statistics page."""
-    from analytics import selectors
+    from analytics import player_selectors
     from analytics.filters import StatsFilter
 
-    return {"player": player, "data": selectors.player_statistics(player.pk, StatsFilter())}
+    return {"player": player, "data": player_selectors.player_statistics(player.pk, StatsFilter())}
 
 
 # Tables drawn in Python ------------------------------------------------------------------------

@@ -13,8 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
 
-from analytics import projections
-from analytics import selectors as stats
+from analytics import player_selectors, projections
 from analytics.filters import StatsFilter
 from games.models import Game, GameEvent, Seat
 from games.reads import exports
@@ -110,7 +109,7 @@ def test_an_imported_games_names_are_text_and_never_a_registered_player(
 def test_an_imported_game_is_in_nobodys_statistics(alice_vs_alice: Game, alice: User) -> None:
     projections.count_game(alice_vs_alice.pk)
 
-    assert stats.player_statistics(alice.pk, StatsFilter())["games"] == 0
+    assert player_selectors.player_statistics(alice.pk, StatsFilter())["games"] == 0
 
 
 def test_an_imported_game_is_marked_on_every_page_and_export(alice_vs_alice: Game) -> None:
