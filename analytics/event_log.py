@@ -19,6 +19,7 @@ from django.utils.dateparse import parse_datetime
 
 from analytics.extract import EventRow
 from games.models import Game, GameEvent
+from games.vocabulary import EventKind, Status
 
 CHUNK_ROWS = 5000
 GameEvents = tuple[int, list[EventRow]]
@@ -43,7 +44,7 @@ def events_of_finished_games(variants: Sequence[str]) -> Iterator[GameEvents]:
     if not variants:
         return iter(())
     sql = _FINISHED.format(variants=", ".join(["%s"] * len(variants)))
-    params = [GameEvent.Kind.GAME_FINISHED.value, Game.Status.FINISHED.value, *variants]
+    params = [EventKind.GAME_FINISHED.value, Status.FINISHED.value, *variants]
     return _by_game(_stream(sql, params))
 
 
@@ -53,7 +54,7 @@ def events_of_games(game_ids: Sequence[int]) -> Iterator[GameEvents]:
         return iter(())
     sql = _OF_GAMES.format(games=", ".join(["%s"] * len(game_ids)))
     with connection.cursor() as cursor:
-        cursor.execute(sql, [GameEvent.Kind.GAME_FINISHED.value, *game_ids])
+        cursor.execute(sql, [EventKind.GAME_FINISHED.value, *game_ids])
         rows = cursor.fetchall()
     return _by_game(rows)
 

@@ -29,6 +29,7 @@ from analytics.rows import Row, fact_row, seat_rows
 from analytics.tallies import Totals
 from analytics.variants import known_variants
 from games.models import Game
+from games.vocabulary import Status
 
 CHUNK_GAMES = 250
 
@@ -48,7 +49,7 @@ def finished_game_chunks(processes: int = 1) -> Iterator[FoldedChunk]:
             yield fold_chunk(chunk)
         return
     game_ids = (
-        Game.objects.filter(status=Game.Status.FINISHED, variant__in=known_variants())
+        Game.objects.filter(status=Status.FINISHED, variant__in=known_variants())
         .order_by("pk")
         .values_list("pk", flat=True)
         .iterator(chunk_size=5000)

@@ -33,6 +33,7 @@ from analytics.models import (
 from analytics.rows import FACT_FIELDS, SEAT_FIELDS, fact_row, seat_rows
 from analytics.variants import known_variants
 from games.models import Game
+from games.vocabulary import Status
 
 logger = logging.getLogger(__name__)
 
@@ -74,7 +75,7 @@ def uncounted_finished_games(limit: int) -> list[int]:
         .values("game_id")
     )
     return list(
-        Game.objects.filter(status=Game.Status.FINISHED, variant__in=known_variants())
+        Game.objects.filter(status=Status.FINISHED, variant__in=known_variants())
         .exclude(pk__in=counted_everywhere)
         .order_by("finished_at", "pk")
         .values_list("pk", flat=True)[:limit]

@@ -13,6 +13,7 @@ from kombu.exceptions import OperationalError as BrokerUnavailable
 from analytics import projections
 from games.models import Game
 from games.tasks import enqueue
+from games.vocabulary import Status
 
 logger = logging.getLogger(__name__)
 
@@ -39,7 +40,7 @@ def catch_up_analytics() -> int:
 
 def queue_count_if_finished(game_id: int, version: int) -> None:
     """After-commit hook of the services: count the game once its last event is its finish."""
-    if not Game.objects.filter(pk=game_id, version=version, status=Game.Status.FINISHED).exists():
+    if not Game.objects.filter(pk=game_id, version=version, status=Status.FINISHED).exists():
         return
     try:
         enqueue(count_finished_game, game_id)

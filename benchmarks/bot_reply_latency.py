@@ -59,6 +59,7 @@ def play_against_the_bot(moves: int, seed: int) -> tuple[list[float], int]:
     from games.commands import services
     from games.models import Game, GameEvent
     from games.reads import selectors
+    from games.vocabulary import Status
 
     human = get_user_model().objects.create_user(username="bench_human", password=None)
     rng = random.Random(seed)
@@ -76,7 +77,7 @@ def play_against_the_bot(moves: int, seed: int) -> tuple[list[float], int]:
             seed=rng.randrange(2**32),
         )
         games += 1
-        while game.status == Game.Status.ACTIVE and len(latencies) < moves:
+        while game.status == Status.ACTIVE and len(latencies) < moves:
             legal = selectors.game_legal_actions_for_viewer(game, human)
             result = services.game_take_action(
                 game_id=game.pk,
@@ -85,7 +86,7 @@ def play_against_the_bot(moves: int, seed: int) -> tuple[list[float], int]:
                 user=human,
             )
             game = Game.objects.get(pk=game.pk)
-            if game.status != Game.Status.ACTIVE or game.acting_seat != BOT:
+            if game.status != Status.ACTIVE or game.acting_seat != BOT:
                 continue  # the game is over, or it asks the human for more (tokens, a noble)
             game = wait_for_reply(game.pk, after=result.version)
             reply = (

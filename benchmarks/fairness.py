@@ -68,6 +68,7 @@ def play_against_greedy(human: Any, moves: int, seed: int) -> list[float]:
     from games.commands import services
     from games.models import Game, GameEvent
     from games.reads import selectors
+    from games.vocabulary import Status
 
     rng = random.Random(seed)
     latencies: list[float] = []
@@ -78,7 +79,7 @@ def play_against_greedy(human: Any, moves: int, seed: int) -> list[float]:
             created_by=human,
             seed=rng.randrange(2**32),
         )
-        while game.status == Game.Status.ACTIVE and len(latencies) < moves:
+        while game.status == Status.ACTIVE and len(latencies) < moves:
             legal = selectors.game_legal_actions_for_viewer(game, human)
             result = services.game_take_action(
                 game_id=game.pk,
@@ -87,7 +88,7 @@ def play_against_greedy(human: Any, moves: int, seed: int) -> list[float]:
                 user=human,
             )
             game = Game.objects.get(pk=game.pk)
-            if game.status != Game.Status.ACTIVE or game.acting_seat != BOT:
+            if game.status != Status.ACTIVE or game.acting_seat != BOT:
                 continue
             game = wait_for_reply(game.pk, after=result.version)
             events = GameEvent.objects.filter(game_id=game.pk, kind="ActionTaken")
@@ -134,6 +135,7 @@ def main() -> None:
     from django.core.management import call_command
 
     from games.models import Game, GameEvent
+    from games.vocabulary import Status
 
     load_before = os.getloadavg()
     try:
@@ -161,9 +163,7 @@ def main() -> None:
                 latencies = play_against_greedy(human, args.moves, args.seed)
                 elapsed = time.perf_counter() - started
                 hog_turns = GameEvent.objects.filter(game_id__in=hog_games).count()
-                hog_running = Game.objects.filter(
-                    pk__in=hog_games, status=Game.Status.ACTIVE
-                ).count()
+                hog_running = Game.objects.filter(pk__in=hog_games, status=Status.ACTIVE).count()
             finally:
                 for worker in workers:
                     stop_worker(worker)

@@ -45,12 +45,13 @@ def play_long_game(players: Any, seed: int) -> int:
     from games.commands import services
     from games.models import Game
     from games.reads import selectors
+    from games.vocabulary import Status
 
     game_id = start_game(players, seed)
     rng = random.Random(seed)
     while True:
         game = Game.objects.get(pk=game_id)
-        if game.status != Game.Status.ACTIVE:
+        if game.status != Status.ACTIVE:
             return game_id
         state = selectors.game_state(game)
         assert state is not None

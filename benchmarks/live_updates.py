@@ -172,13 +172,14 @@ def moves_between_humans(url: str, browser: Any, clock: CommitClock, moves: int)
 
     from games.commands import services
     from games.models import Game
+    from games.vocabulary import Status
 
     users = [get_user_model().objects.get(username=name) for name in ("ann", "ben")]
     pages = [log_in(browser.new_context(), url, user.username) for user in users]
     latencies: list[float] = []
     game = None
     while len(latencies) < moves:
-        if game is None or game.status != Game.Status.ACTIVE:
+        if game is None or game.status != Status.ACTIVE:
             game = services.game_create(
                 variant="splendor", seats=[services.UserSeat(u) for u in users], created_by=users[0]
             )
@@ -192,7 +193,7 @@ def moves_between_humans(url: str, browser: Any, clock: CommitClock, moves: int)
             user=users[mover],
         )
         game = Game.objects.get(pk=game.pk)
-        if game.status != Game.Status.ACTIVE:
+        if game.status != Status.ACTIVE:
             continue  # the page reloads on the end: not a pushed region
         seen = shown(pages[1 - mover], result.version)
         latencies.append(seen - clock.committed[(game.pk, result.version)])
@@ -204,13 +205,14 @@ def bot_replies(url: str, browser: Any, clock: CommitClock, level: str, moves: i
 
     from games.commands import services
     from games.models import Game
+    from games.vocabulary import Status
 
     human = get_user_model().objects.get(username="ann")
     page = log_in(browser.new_context(), url, "ann")
     latencies: list[float] = []
     game = None
     while len(latencies) < moves:
-        if game is None or game.status != Game.Status.ACTIVE:
+        if game is None or game.status != Status.ACTIVE:
             game = services.game_create(
                 variant="splendor",
                 seats=[services.UserSeat(human), services.BotSeat(level)],
@@ -227,12 +229,12 @@ def bot_replies(url: str, browser: Any, clock: CommitClock, level: str, moves: i
         deadline = time.monotonic() + 30
         while True:
             game = Game.objects.get(pk=game.pk)
-            if game.status != Game.Status.ACTIVE or game.acting_seat == 0:
+            if game.status != Status.ACTIVE or game.acting_seat == 0:
                 break
             if time.monotonic() > deadline:
                 sys.exit(f"game {game.pk}: the bot did not reply")
             time.sleep(0.005)
-        if game.status != Game.Status.ACTIVE or game.version == result.version:
+        if game.status != Status.ACTIVE or game.version == result.version:
             continue
         latencies.append(shown(page, game.version) - committed)
     return latencies

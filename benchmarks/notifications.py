@@ -92,6 +92,7 @@ def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
     from games.commands import services
     from games.models import Game, GameEvent, Seat
     from games.reads import selectors
+    from games.vocabulary import Status
 
     User = get_user_model()
     players = [
@@ -102,7 +103,7 @@ def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
     expected = len(inbox.arrivals)
     game: Any = None
     while len(latencies) < turns:
-        if game is None or game.status != Game.Status.ACTIVE:
+        if game is None or game.status != Status.ACTIVE:
             game = services.game_create(
                 variant="splendor",
                 seats=[services.UserSeat(user) for user in players],
@@ -122,7 +123,7 @@ def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
             user=acting,
         )
         game = Game.objects.get(pk=game.pk)
-        if game.status != Game.Status.ACTIVE or game.acting_seat == _seat_of(game, acting):
+        if game.status != Status.ACTIVE or game.acting_seat == _seat_of(game, acting):
             continue  # over, or the same player decides more (tokens, a noble): no mail
         expected += 1
         arrived, _ = inbox.wait_for(expected)[-1]
@@ -188,6 +189,7 @@ def _play_population_game(
     from games.commands.deadline_tasks import apply_turn_deadlines
     from games.models import Game
     from games.reads import selectors
+    from games.vocabulary import Status
 
     game = services.game_create(
         variant="splendor",
@@ -200,7 +202,7 @@ def _play_population_game(
     moves = turns = 0
     while True:
         game = Game.objects.get(pk=game.pk)
-        if game.status != Game.Status.ACTIVE:
+        if game.status != Status.ACTIVE:
             return turns
         seat = game.acting_seat
         user = player if seat == 0 else opponent
@@ -226,7 +228,7 @@ def _play_population_game(
                 game_id=game.pk, action=action, expected_version=game.version, user=user
             )
             game = Game.objects.get(pk=game.pk)
-            if game.status != Game.Status.ACTIVE or game.acting_seat != seat:
+            if game.status != Status.ACTIVE or game.acting_seat != seat:
                 break
         leaves = kind in ("leaves after N moves", "leaves for good")
         if user == player and leaves and moves >= leave_after:  # page closed after this move

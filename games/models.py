@@ -15,20 +15,14 @@ from django.db import models
 from django.utils import timezone
 
 from games import engine
-from games.vocabulary import EventKind
+from games.vocabulary import BotLevel, EventKind, Status
 
 
 class Game(models.Model):
-    class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for players"
-        ACTIVE = "active", "In progress"
-        FINISHED = "finished", "Finished"
-        ABORTED = "aborted", "Aborted"
-
     variant = models.CharField(
         max_length=20, choices=[(name, name.title()) for name in engine.VARIANTS]
     )
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING.value)
     options = models.JSONField(default=dict, blank=True)
     seat_count = models.PositiveSmallIntegerField()
     is_public = models.BooleanField(
@@ -111,15 +105,10 @@ class Game(models.Model):
     @property
     def is_running(self) -> bool:
         """Hidden information stays hidden while this is true."""
-        return self.status in (self.Status.WAITING, self.Status.ACTIVE)
+        return self.status in (Status.WAITING, Status.ACTIVE)
 
 
 class Seat(models.Model):
-    class BotLevel(models.TextChoices):
-        RANDOM = "random", "Random"
-        GREEDY = "greedy", "Greedy"
-        SEARCH = "search", "Search"
-
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
@@ -179,12 +168,9 @@ class AppendOnlyQuerySet(models.QuerySet):
 
 
 class GameEvent(models.Model):
-    # The kinds' one home is games.vocabulary, which the pure layers share.
-    Kind = models.TextChoices("Kind", [(kind.name, kind.value) for kind in EventKind])
-
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField(help_text="1, 2, 3… within the game, without gaps.")
-    kind = models.CharField(max_length=20, choices=Kind.choices)
+    kind = models.CharField(max_length=20, choices=EventKind.choices)
     payload = models.JSONField(default=dict)
     schema_version = models.PositiveSmallIntegerField(default=1)
     seat = models.PositiveSmallIntegerField(

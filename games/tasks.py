@@ -24,6 +24,7 @@ from games.commands import services
 from games.errors import GameError, StaleVersion
 from games.models import Game, GameEvent, Seat
 from games.reads import selectors
+from games.vocabulary import Status
 from operations import metrics
 
 logger = logging.getLogger(__name__)
@@ -100,7 +101,7 @@ def sweep_stuck_bot_turns() -> int:
     has_player = Exists(Seat.objects.filter(game=OuterRef("pk"), user__isnull=False))
     stuck = (
         Game.objects.filter(
-            status=Game.Status.ACTIVE,
+            status=Status.ACTIVE,
             updated_at__lt=waited_since,
             seats__index=F("acting_seat"),
             seats__bot_level__gt="",
@@ -125,7 +126,7 @@ def bot_queue(*, with_player: bool) -> str:
 def queue_bot_turn(game_id: int, version: int) -> None:
     """Queue a bot turn if the game, still at ``version``, waits for a bot (asks the database)."""
     seats = Seat.objects.filter(
-        game_id=game_id, game__status=Game.Status.ACTIVE, game__version=version
+        game_id=game_id, game__status=Status.ACTIVE, game__version=version
     ).values_list("index", "user_id", "bot_level", "game__acting_seat")
     waits_for_bot = any(index == acting and bot for index, _user, bot, acting in seats)
     if waits_for_bot:

@@ -22,7 +22,7 @@ from games.models import Game, GameEvent, Seat
 from games.reads import selectors as game_selectors
 from games.variants.splendor.describe import describe_event
 from games.variants.table_common import seat_names
-from games.vocabulary import EventKind
+from games.vocabulary import EventKind, Status
 from notifications import links, presence
 from notifications.models import MailRecord
 from notifications.position import position_for
@@ -49,7 +49,7 @@ def mail_recipient(game_id: int, version: int, kind: str) -> tuple[Game, Any, in
     ``is_starting_their_own_game``), or, for a turn mail, has had this absence's one turn mail
     already (``has_had_its_turn_mail``).
     """
-    game = Game.objects.filter(pk=game_id, version=version, status=Game.Status.ACTIVE).first()
+    game = Game.objects.filter(pk=game_id, version=version, status=Status.ACTIVE).first()
     if game is None or game.acting_seat is None:
         return None
     seat = (
@@ -143,7 +143,7 @@ def turn_mail_context(game: Game, user: AbstractBaseUser, seat: int) -> dict[str
     data = game_selectors.game_view_for_viewer(game, user)
     names = seat_names(data)
     last_own = (
-        GameEvent.objects.filter(game=game, seat=seat, kind=GameEvent.Kind.ACTION_TAKEN)
+        GameEvent.objects.filter(game=game, seat=seat, kind=EventKind.ACTION_TAKEN)
         .exclude(payload__on_time_out=True)
         .aggregate(last=Max("seq"))["last"]
         or 0
@@ -199,7 +199,7 @@ def digest_games(user_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
         Seat.objects.filter(
             user_id__in=user_ids,
             is_away=False,
-            game__status=Game.Status.ACTIVE,
+            game__status=Status.ACTIVE,
             index=F("game__acting_seat"),
         )
         .select_related("game")

@@ -19,7 +19,7 @@ from django.core.cache import cache
 from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
-from games.models import Game
+from games.vocabulary import Status
 from notifications import presence
 from notifications.models import MailRecord
 
@@ -165,7 +165,7 @@ def mail_release_lapsed(*, now: datetime) -> list[tuple[int, int, str]]:
         sent_at__isnull=True,
         gave_up_at__isnull=True,
         claimed_until__lt=now,
-        game__status=Game.Status.ACTIVE,
+        game__status=Status.ACTIVE,
         game__turn_version=F("version"),
     )
     found = list(lapsed.values_list("pk", "game_id", "game__version", "kind"))

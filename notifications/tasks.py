@@ -29,6 +29,7 @@ from kombu.exceptions import OperationalError as BrokerUnavailable
 
 from games.models import Game, Seat
 from games.tasks import enqueue
+from games.vocabulary import Status
 from notifications import mail, selectors, services
 from notifications.models import MailRecord
 from operations import metrics
@@ -49,7 +50,7 @@ def queue_turn_notice(game_id: int, version: int, *, has_email: bool | None = No
     if has_email is None:
         has_email = Seat.objects.filter(
             game_id=game_id,
-            game__status=Game.Status.ACTIVE,
+            game__status=Status.ACTIVE,
             game__version=version,
             index=F("game__acting_seat"),
             user__isnull=False,
@@ -84,9 +85,7 @@ def send_due_reminders(now: str | None = None) -> int:
         game_id=OuterRef("pk"), kind=MailRecord.Kind.REMINDER, version=OuterRef("turn_version")
     )
     due = (
-        Game.objects.filter(
-            status=Game.Status.ACTIVE, reminder_at__lte=moment, turn_deadline__gt=moment
-        )
+        Game.objects.filter(status=Status.ACTIVE, reminder_at__lte=moment, turn_deadline__gt=moment)
         .exclude(Exists(reminded))
         .values_list("pk", "version")
     )

@@ -440,11 +440,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
-        "GameStatusEnum": "games.models.Game.Status",
-        "BotLevelEnum": "games.models.Seat.BotLevel",
+        "GameStatusEnum": "games.vocabulary.Status.choices",
+        "BotLevelEnum": "games.vocabulary.BotLevel.choices",
         "GemColourEnum": "games.variants.splendor.api_actions.GEM_COLOURS",
         "OriginKindEnum": "games.api.game_serializers.ORIGIN_KINDS",
-        "EventKindEnum": "games.models.GameEvent.Kind",
+        "EventKindEnum": "games.vocabulary.EventKind.choices",
         "VariantEnum": "games.engine.VARIANTS",
         "DuelVariantEnum": "games.api.game_serializers.DUEL_VARIANT",
         # Action types both games have: one enum each, under the base game's names.

@@ -25,7 +25,7 @@ from games import engine
 from games.models import Game, GameEvent, Seat
 from games.records import projection
 from games.records.projection import Event, GameRecord
-from games.vocabulary import EventKind
+from games.vocabulary import EventKind, Status
 
 BOT_LEVELS = ("random", "greedy", "search")
 
@@ -155,7 +155,7 @@ def _play(plan: GamePlan, clock: datetime) -> tuple[GameRecord, list[Event], dat
     current = append(
         EventKind.GAME_STARTED, {"setup": setup_json, "salt": salt, "commitment": commitment}
     )
-    while current.status == projection.ACTIVE:
+    while current.status == Status.ACTIVE:
         assert current.state is not None
         if not plan.finish and current.state.turn >= plan.stop_at_turn:
             break

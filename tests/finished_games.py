@@ -16,6 +16,7 @@ from games.commands import services
 from games.commands.services import SeatRequest, UserSeat
 from games.models import Game, Seat
 from games.reads import selectors
+from games.vocabulary import Status
 
 MOVE_BOUND = 2000
 
@@ -24,7 +25,7 @@ def play(game: Game, rng: random.Random, *, moves: int = MOVE_BOUND) -> Game:
     """Play up to ``moves`` moves (to the end by default); returns the game as it is then."""
     for _ in range(moves):
         game = Game.objects.get(pk=game.pk)
-        if game.status != Game.Status.ACTIVE:
+        if game.status != Status.ACTIVE:
             return game
         state = selectors.game_state(game)
         assert state is not None
@@ -60,5 +61,5 @@ def finished_game(
         is_public=is_public,
     )
     finished = play(game, random.Random(seed))
-    assert finished.status == Game.Status.FINISHED
+    assert finished.status == Status.FINISHED
     return finished

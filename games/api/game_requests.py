@@ -17,7 +17,7 @@ from games.api.fields import (
     TaggedUnionField,
 )
 from games.commands.services import MOVE_SECONDS_CHOICES
-from games.models import Game, Seat
+from games.vocabulary import BotLevel, Status
 
 MAX_GAMES_PER_PAGE = 100
 MAX_EVENTS_PER_PAGE = 500
@@ -46,7 +46,7 @@ class NewBotSeatSerializer(StrictSerializer):
     """A seat the server's bot of ``level`` plays."""
 
     type = serializers.ChoiceField(choices=["bot"])
-    level = serializers.ChoiceField(choices=Seat.BotLevel.choices)
+    level = serializers.ChoiceField(choices=BotLevel.choices)
 
 
 NEW_SEATS: dict[str, type[StrictSerializer]] = {
@@ -115,12 +115,12 @@ class JoinSerializer(StrictSerializer):
 
 
 class AddBotSerializer(StrictSerializer):
-    level = serializers.ChoiceField(choices=Seat.BotLevel.choices)
+    level = serializers.ChoiceField(choices=BotLevel.choices)
     seat = _open_seat_field("The seat to fill; the first open one if left out.")
 
 
 class GameListFilterSerializer(StrictSerializer):
-    status = serializers.ChoiceField(choices=Game.Status.choices, required=False)
+    status = serializers.ChoiceField(choices=Status.choices, required=False)
     variant = serializers.ChoiceField(choices=list(engine.VARIANTS), required=False)
     mine = serializers.BooleanField(
         required=False, default=False, help_text="Only games you created or have a seat in."

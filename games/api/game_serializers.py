@@ -11,8 +11,8 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from games import engine
-from games.models import Game, GameEvent, Seat
 from games.variants.splendor.api_actions import GEM_COLOURS, TokenCountsSerializer
+from games.vocabulary import BotLevel, EventKind, Status
 
 PHASES = ("main", "return_tokens", "choose_noble", "game_over")
 
@@ -123,7 +123,7 @@ class SeatViewSerializer(serializers.Serializer):
     index = serializers.IntegerField(min_value=0)
     display_name = serializers.CharField(allow_blank=True)
     user_id = serializers.IntegerField(allow_null=True)
-    bot_level = serializers.ChoiceField(choices=Seat.BotLevel.choices, allow_null=True)
+    bot_level = serializers.ChoiceField(choices=BotLevel.choices, allow_null=True)
     is_open = serializers.BooleanField()
     is_away = serializers.BooleanField(
         help_text="The player ran out of time twice in a row: the Greedy bot plays this seat "
@@ -178,7 +178,7 @@ class GameViewSerializer(serializers.Serializer):
 
     id = serializers.IntegerField()
     variant = serializers.ChoiceField(choices=list(engine.VARIANTS))
-    status = serializers.ChoiceField(choices=Game.Status.choices)
+    status = serializers.ChoiceField(choices=Status.choices)
     version = serializers.IntegerField(help_text="Send it back in If-Match to act.")
     is_public = serializers.BooleanField()
     created_at = serializers.DateTimeField()
@@ -205,7 +205,7 @@ class GameSummarySerializer(serializers.Serializer):
 
     id = serializers.IntegerField()
     variant = serializers.ChoiceField(choices=list(engine.VARIANTS))
-    status = serializers.ChoiceField(choices=Game.Status.choices)
+    status = serializers.ChoiceField(choices=Status.choices)
     version = serializers.IntegerField()
     is_public = serializers.BooleanField()
     created_at = serializers.DateTimeField()
@@ -261,7 +261,7 @@ class ActionAcceptedSerializer(serializers.Serializer):
 
 class EventSerializer(serializers.Serializer):
     seq = serializers.IntegerField(min_value=1)
-    kind = serializers.ChoiceField(choices=GameEvent.Kind.choices)
+    kind = serializers.ChoiceField(choices=EventKind.choices)
     seat = serializers.IntegerField(allow_null=True)
     payload = serializers.DictField(
         help_text="Depends on kind; GameStarted holds the setup and salt only once it is over."

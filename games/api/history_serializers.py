@@ -14,9 +14,9 @@ from games.api.game_serializers import (
     SeatViewSerializer,
     StateViewField,
 )
-from games.models import Game, Seat
 from games.notation import document as notation
 from games.reads.game_lists import OPPONENTS
+from games.vocabulary import BotLevel, Status
 
 MAX_HISTORY_PER_PAGE = 100
 USERNAME_PATTERN = r"^[\w.@+-]+$"
@@ -36,7 +36,7 @@ class HistoryQuerySerializer(StrictSerializer):
         max_length=150,
         help_text="Public scope only: games this username sat in.",
     )
-    status = serializers.ChoiceField(choices=Game.Status.choices, required=False)
+    status = serializers.ChoiceField(choices=Status.choices, required=False)
     variant = serializers.ChoiceField(choices=list(engine.VARIANTS), required=False)
     players = serializers.IntegerField(min_value=2, max_value=4, required=False)
     opponent = serializers.ChoiceField(
@@ -52,7 +52,7 @@ class HistoryRowSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     variant = serializers.ChoiceField(choices=list(engine.VARIANTS))
     variant_name = serializers.CharField()
-    status = serializers.ChoiceField(choices=Game.Status.choices)
+    status = serializers.ChoiceField(choices=Status.choices)
     is_public = serializers.BooleanField()
     origin = OriginSerializer(
         allow_null=True, help_text="Set for imported and forked games: statistics skip them."
@@ -95,7 +95,7 @@ class ReplayEventSerializer(EventSerializer):
 class ReplayStepSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     variant = serializers.ChoiceField(choices=list(engine.VARIANTS))
-    status = serializers.ChoiceField(choices=Game.Status.choices)
+    status = serializers.ChoiceField(choices=Status.choices)
     step = serializers.IntegerField(min_value=0)
     last_step = serializers.IntegerField(min_value=0)
     viewer_seat = serializers.IntegerField(allow_null=True)
@@ -109,7 +109,7 @@ class ReplayStepSerializer(serializers.Serializer):
 
 class DocumentSeatSerializer(serializers.Serializer):
     name = serializers.CharField()
-    bot_level = serializers.ChoiceField(choices=Seat.BotLevel.choices, allow_null=True)
+    bot_level = serializers.ChoiceField(choices=BotLevel.choices, allow_null=True)
 
 
 class GameDocumentSerializer(serializers.Serializer):
@@ -118,7 +118,7 @@ class GameDocumentSerializer(serializers.Serializer):
     format = serializers.ChoiceField(choices=[notation.FORMAT])
     variant = serializers.ChoiceField(choices=list(engine.VARIANTS))
     game = serializers.IntegerField(required=False)
-    status = serializers.ChoiceField(choices=Game.Status.choices, required=False)
+    status = serializers.ChoiceField(choices=Status.choices, required=False)
     origin = OriginSerializer(allow_null=True, required=False)
     seats = DocumentSeatSerializer(many=True)
     setup = serializers.DictField(

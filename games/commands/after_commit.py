@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.records import projection
 from games.records.projection import GameRecord
+from games.vocabulary import Status
 
 _hooks: list[Callable[[int, int], None]] = []
 
@@ -104,4 +104,4 @@ def waits_for_a_seat_handed_to_the_bot(record: GameRecord) -> bool:
 
 
 def is_finished(record: GameRecord) -> bool:
-    return record.status == projection.FINISHED
+    return record.status == Status.FINISHED

@@ -22,6 +22,7 @@ from games import bots, engine
 from games.commands import deadlines as turn_deadlines
 from games.models import Game, Seat
 from games.tasks import enqueue
+from games.vocabulary import Status
 
 logger = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ def apply_turn_deadlines(now: str | None = None) -> int:
     """Beat: play every turn whose time ran out (by ``now``, default the clock); re-queue the
     turns of seats handed to the bot that wait longer than a bot should."""
     moment = _moment(now)
-    expired = Game.objects.filter(status=Game.Status.ACTIVE, turn_deadline__lte=moment).values_list(
+    expired = Game.objects.filter(status=Status.ACTIVE, turn_deadline__lte=moment).values_list(
         "pk", "version"
     )
     applied = 0
@@ -65,7 +66,7 @@ def apply_turn_deadlines(now: str | None = None) -> int:
             applied += 1
     stuck_since = moment - timedelta(seconds=settings.BOT_TURN_STUCK_AFTER_SECONDS)
     stuck = Game.objects.filter(
-        status=Game.Status.ACTIVE,
+        status=Status.ACTIVE,
         updated_at__lt=stuck_since,
         seats__index=F("acting_seat"),
         seats__is_away=True,
@@ -89,7 +90,7 @@ def queue_away_turn(game_id: int, version: int) -> None:
     """After-commit hook: the bot plays at once for a seat handed to it."""
     waits_for_away_seat = Seat.objects.filter(
         game_id=game_id,
-        game__status=Game.Status.ACTIVE,
+        game__status=Status.ACTIVE,
         game__version=version,
         index=F("game__acting_seat"),
         is_away=True,

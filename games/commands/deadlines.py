@@ -19,8 +19,7 @@ from games.commands.services import require_status, seat_of
 from games.commands.writer import GameWriter
 from games.errors import InvalidRequest
 from games.models import Game
-from games.records import projection
-from games.vocabulary import EventKind
+from games.vocabulary import EventKind, Status
 
 # Chooses the action for the seat the game waits for, given that seat's own view (a bot).
 Chooser = Callable[[dict[str, Any]], dict[str, Any]]
@@ -48,7 +47,7 @@ def game_time_out_turn(*, game_id: int, expected_version: int, now: Any, choose:
             EventKind.TURN_TIMED_OUT, {"seat": seat, "deadline": deadline.isoformat()}, seat=seat
         )
         _play_whole_turn(writer, seat, choose, flag="on_time_out")
-        if writer.record.status == projection.ACTIVE and (
+        if writer.record.status == Status.ACTIVE and (
             writer.record.seats[seat].timeouts_in_row >= TIMEOUTS_BEFORE_HANDOVER
         ):
             writer.append(EventKind.SEAT_HANDED_TO_BOT, {"seat": seat}, seat=seat)
@@ -73,7 +72,7 @@ def game_reclaim_seat(*, game_id: int, user: AbstractBaseUser) -> Game:
     """Take one's seat back from the bot it was handed to after two time-outs."""
     with transaction.atomic():
         writer = GameWriter.locked(game_id)
-        require_status(writer.record, projection.ACTIVE, "The game is not in progress.")
+        require_status(writer.record, Status.ACTIVE, "The game is not in progress.")
         index = seat_of(writer.record, user)
         if not writer.record.seats[index].is_away:
             raise InvalidRequest("Your seat is already yours: the bot is not playing it.")

@@ -22,8 +22,7 @@ from games.models import Game, Seat
 from games.notation import document as notation
 from games.reads.selectors import game_get
 from games.reads.timeline import check_step, game_timeline_for_viewer
-from games.records import projection
-from games.vocabulary import EventKind
+from games.vocabulary import EventKind, Status
 
 IMPORT_ORIGIN = {"kind": "import"}
 
@@ -76,7 +75,7 @@ def game_import(
             else:
                 writer.append(EventKind.ACTION_TAKEN, {"action": move["action"]}, seat=move["seat"])
         writer.finish_if_over()
-        if writer.record.status != projection.FINISHED:
+        if writer.record.status != Status.FINISHED:
             raise ImportRejected("The file's moves do not finish the game.")
         writer.save()
     return writer.game
@@ -90,7 +89,7 @@ def fork_position_for_viewer(game: Game, viewer: Any, step: int) -> dict[str, An
     """
     timeline = game_timeline_for_viewer(game, viewer, upto=step)
     check_step(timeline, step)
-    if game.status == Game.Status.ACTIVE and timeline.viewer_seat is not None:
+    if game.status == Status.ACTIVE and timeline.viewer_seat is not None:
         raise NotAllowed("You are playing this game: fork it once it is over.")
     return engine.view(timeline.states[step], None, reveal=timeline.reveals_all)
 

@@ -22,8 +22,9 @@ from django.utils import timezone
 from accounts.selectors import display_name_for
 from games.errors import LimitReached
 from games.models import Game, Seat
+from games.vocabulary import Status
 
-RUNNING = (Game.Status.WAITING, Game.Status.ACTIVE)
+RUNNING = (Status.WAITING, Status.ACTIVE)
 
 
 def lock_account(user: AbstractBaseUser) -> None:
@@ -77,9 +78,7 @@ def check_can_run_another_bot_game(user: AbstractBaseUser, *, locked: bool = Fal
     # Such a game starts as its last seat is filled, so only games in progress count.
     has_a_player = Exists(Seat.objects.filter(game=OuterRef("pk"), user__isnull=False))
     running = (
-        Game.objects.filter(created_by=user, status=Game.Status.ACTIVE)
-        .exclude(has_a_player)
-        .count()
+        Game.objects.filter(created_by=user, status=Status.ACTIVE).exclude(has_a_player).count()
     )
     most = settings.GAMES_MAX_BOT_ONLY_PER_ACCOUNT
     if running >= most:

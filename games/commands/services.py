@@ -34,9 +34,8 @@ from games.errors import (
 )
 from games.models import Game, IdempotencyRecord, Seat
 from games.reads.selectors import can_view, game_get, game_record
-from games.records import projection
 from games.records.projection import GameRecord
-from games.vocabulary import EventKind
+from games.vocabulary import BotLevel, EventKind, Status
 
 MIN_SEATS, MAX_SEATS = 2, 4
 MOVE_SECONDS_CHOICES = (3600, 24 * 3600, 3 * 24 * 3600)
@@ -181,7 +180,7 @@ def game_rematch(*, game_id: int, by_user: AbstractBaseUser) -> Game:
         raise GameNotFound(f"There is no game {game_id}.")
     record = game_record(game)
     seat_of(record, by_user)
-    require_status(record, Game.Status.FINISHED, "Only a finished game can be played again.")
+    require_status(record, Status.FINISHED, "Only a finished game can be played again.")
     players = {user.pk: user for user in get_user_model().objects.filter(
         pk__in=[seat.user_id for seat in record.seats if seat.user_id])}  # fmt: skip
     seats: list[SeatRequest] = [
@@ -220,9 +219,9 @@ def game_take_seat(
             raise NotAllowed("This game is private: join it with its invite link.")
         if any(taken.user_id == user.pk for taken in record.seats):
             raise AlreadySeated("You already have a seat in this game.")
-        if record.status in (projection.ACTIVE, projection.FINISHED):
+        if record.status in (Status.ACTIVE, Status.FINISHED):
             raise SeatTaken("Every seat is taken: you can only join a game that has not started.")
-        require_status(record, projection.WAITING, "You can only join a game that has not started.")
+        require_status(record, Status.WAITING, "You can only join a game that has not started.")
         if record.move_seconds is not None:
             limits.check_can_play_another_with_deadlines(user)
         index = _open_seat(record, seat)
@@ -238,7 +237,7 @@ def game_leave_seat(*, game_id: int, user: AbstractBaseUser) -> Game:
     with transaction.atomic():
         writer = GameWriter.locked(game_id)
         record = writer.record
-        require_status(record, projection.WAITING, "The game has started: resign instead.")
+        require_status(record, Status.WAITING, "The game has started: resign instead.")
         index = seat_of(record, user)
         writer.append(EventKind.SEAT_LEFT, {"seat": index}, seat=index, actor=user)
         writer.save()
@@ -258,7 +257,7 @@ def game_add_bot(
     with transaction.atomic():
         writer = GameWriter.locked(game_id)
         record = writer.record
-        require_status(record, projection.WAITING, "Bots can join only before the start.")
+        require_status(record, Status.WAITING, "Bots can join only before the start.")
         seated = any(taken.user_id == by_user.pk for taken in record.seats)
         if by_user.pk != record.created_by_id and not seated:
             raise NotAllowed("Only the game's creator or a seated player can add a bot.")
@@ -284,7 +283,7 @@ def game_start(*, game_id: int, by_user: AbstractBaseUser, seed: int | None = No
         is_staff = getattr(by_user, "is_staff", False)
         if not (seated or is_staff or by_user.pk == record.created_by_id):
             raise NotAllowed("Only the game's creator, its players or staff can start it.")
-        require_status(writer.record, projection.WAITING, "The game has already started.")
+        require_status(writer.record, Status.WAITING, "The game has already started.")
         if any(seat.is_open for seat in writer.record.seats):
             raise InvalidRequest("Every seat must be filled before the game starts.")
         writer.start_if_full(seed)
@@ -335,7 +334,7 @@ def game_take_action(
             parsed = engine.action_from_json(action, record.variant)
         except engine.MalformedJSON as error:
             raise IllegalMove(str(error)) from None
-        require_status(record, projection.ACTIVE, "The game is not in progress.")
+        require_status(record, Status.ACTIVE, "The game is not in progress.")
         if expected_version != record.version:
             raise StaleVersion(record.version)
         seat = _require_turn(record, user, as_bot)
@@ -370,7 +369,7 @@ def game_resign(*, game_id: int, user: AbstractBaseUser) -> Game:
     """Resign: the game ends at once and the best of the other players win."""
     with transaction.atomic():
         writer = GameWriter.locked(game_id)
-        require_status(writer.record, projection.ACTIVE, "Only a game in progress can be resigned.")
+        require_status(writer.record, Status.ACTIVE, "Only a game in progress can be resigned.")
         index = seat_of(writer.record, user)
         writer.append(EventKind.PLAYER_RESIGNED, {"seat": index}, seat=index, actor=user)
         writer.finish_if_over()
@@ -383,11 +382,11 @@ def game_abort(*, game_id: int, by_user: AbstractBaseUser | None, reason: str = 
     with transaction.atomic():
         writer = GameWriter.locked(game_id)
         record = writer.record
-        if record.status not in (projection.WAITING, projection.ACTIVE):
+        if record.status not in (Status.WAITING, Status.ACTIVE):
             raise InvalidRequest("The game is already over.")
         is_staff = by_user is not None and getattr(by_user, "is_staff", False)
         is_creator = by_user is not None and by_user.pk == record.created_by_id
-        if not (is_staff or (is_creator and record.status == projection.WAITING)):
+        if not (is_staff or (is_creator and record.status == Status.WAITING)):
             raise NotAllowed("Only staff, or the creator before the start, can abort a game.")
         writer.append(EventKind.GAME_ABORTED, {"reason": reason}, actor=by_user)
         writer.save()
@@ -439,8 +438,8 @@ def _open_seat(record: GameRecord, wanted: int | None) -> int:
 
 
 def _check_bot_level(level: str) -> None:
-    if level not in Seat.BotLevel.values:
-        raise InvalidRequest(f"Unknown bot level {level!r}; choose {', '.join(Seat.BotLevel)}.")
+    if level not in BotLevel.values:
+        raise InvalidRequest(f"Unknown bot level {level!r}; choose {', '.join(BotLevel)}.")
 
 
 def _seat_taken(index: int, user: AbstractBaseUser) -> dict[str, Any]:
@@ -448,7 +447,7 @@ def _seat_taken(index: int, user: AbstractBaseUser) -> dict[str, Any]:
 
 
 def _bot_added(index: int, level: str) -> dict[str, Any]:
-    return {"seat": index, "level": level, "display_name": f"{Seat.BotLevel(level).label} bot"}
+    return {"seat": index, "level": level, "display_name": f"{BotLevel(level).label} bot"}
 
 
 def _display_name(user: AbstractBaseUser) -> str:

@@ -25,7 +25,7 @@ from games.reads.selectors import game_key, game_record
 from games.records import projection
 from games.records.projection import Event, GameRecord, SeatRecord
 from games.store import rows, state_cache
-from games.vocabulary import EventKind
+from games.vocabulary import EventKind, Status
 from operations import metrics
 
 
@@ -100,7 +100,7 @@ class GameWriter:
 
     def start_if_full(self, seed: int | None) -> None:
         record = self.record
-        if record.status != projection.WAITING or any(seat.is_open for seat in record.seats):
+        if record.status != Status.WAITING or any(seat.is_open for seat in record.seats):
             return
         if seed is None:
             seed = secrets.randbits(52)  # exact in any JSON reader, JavaScript's included

@@ -16,7 +16,7 @@ from typing import Any
 
 from games import engine
 from games.records import projection
-from games.vocabulary import EventKind
+from games.vocabulary import BotLevel, EventKind
 
 FORMAT = "splendor-online/game/1"
 MAX_MOVES = 5000
@@ -203,7 +203,7 @@ def _seats(seats: Any, seat_count: int) -> list[dict[str, Any]]:
         if not isinstance(name, str) or not 0 < len(name.strip()) <= 150:
             raise ImportRefused(f"Seat {index} needs a name of 1 to 150 characters.")
         level = seat.get("bot_level")
-        if level not in (None, "random", "greedy", "search"):
+        if level not in (None, *BotLevel):
             raise ImportRefused(f"Seat {index}: unknown bot level {level!r}.")
         checked.append({"name": name.strip(), "bot_level": level})
     return checked

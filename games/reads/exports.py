@@ -21,7 +21,7 @@ from games.models import Game, GameEvent, Seat
 from games.notation import document as notation
 from games.reads.selectors import Viewer, can_view, game_events_for_viewer, game_get
 from games.reads.timeline import game_timeline_for_viewer
-from games.vocabulary import EventKind
+from games.vocabulary import EventKind, Status
 
 BULK_CHUNK = 500
 """Games read per round trip by the bulk export: memory stays flat whatever the total."""
@@ -100,7 +100,7 @@ def bulk_export_games(*, finished_since: datetime | None = None) -> Iterator[byt
 
 
 def _lines_in_python(after_id: int, since: datetime | None) -> tuple[list[int], list[str]]:
-    games = Game.objects.filter(status=Game.Status.FINISHED, is_public=True, pk__gt=after_id)
+    games = Game.objects.filter(status=Status.FINISHED, is_public=True, pk__gt=after_id)
     if since is not None:
         games = games.filter(finished_at__gte=since)
     games = list(

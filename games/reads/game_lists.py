@@ -21,8 +21,9 @@ from games import engine
 from games.models import Game, Seat
 from games.reads.selectors import Viewer, _involves, _seat_json, _visible_to, game_state
 from games.variants.table_common import round_number
+from games.vocabulary import BotLevel, Status
 
-OPPONENTS = ("human", *Seat.BotLevel.values)
+OPPONENTS = ("human", *BotLevel.values)
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ def _my_turn(viewer: AbstractBaseUser) -> QuerySet[Seat]:
     """The viewer's seat in a running game, when it is the seat the game waits for."""
     return Seat.objects.filter(
         game=OuterRef("pk"),
-        game__status=Game.Status.ACTIVE,
+        game__status=Status.ACTIVE,
         user_id=viewer.pk,
         index=OuterRef("acting_seat"),
     )
@@ -60,7 +61,7 @@ def _my_turn(viewer: AbstractBaseUser) -> QuerySet[Seat]:
 
 def finished_public_games(filters: HistoryFilters, *, player: Any = None) -> QuerySet[Game]:
     """Finished public games (of ``player`` only, if given), newest first."""
-    games = Game.objects.filter(is_public=True, status=Game.Status.FINISHED)
+    games = Game.objects.filter(is_public=True, status=Status.FINISHED)
     if player is not None:
         games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=player)))
     return _filtered(games, replace(filters, status=""), me=player)
@@ -139,7 +140,7 @@ def my_game_rows(games: Iterable[Game], player: AbstractBaseUser) -> list[dict[s
     games = list(games)
     rows = []
     for game, row in zip(games, history_rows(games, player), strict=True):
-        is_running = game.status == Game.Status.ACTIVE
+        is_running = game.status == Status.ACTIVE
         acting = game.acting_seat if is_running else None
         row["is_my_turn"] = acting is not None and acting == row["my_seat"]
         row["acting_name"] = row["players"][acting] if acting is not None else None
@@ -161,9 +162,9 @@ def _points_so_far(game: Game, seat: int) -> int | None:
 
 def my_result(status: str, result: Mapping[str, Any], seat: int | None) -> str:
     """won, lost, shared, resigned, aborted; "" while the game runs or without a seat."""
-    if status == Game.Status.ABORTED:
+    if status == Status.ABORTED:
         return "aborted"
-    if status != Game.Status.FINISHED or seat is None:
+    if status != Status.FINISHED or seat is None:
         return ""
     if seat in result.get("resigned", ()):
         return "resigned"
@@ -177,7 +178,7 @@ def _rounds(game: Game) -> int | None:
     """The game's round as its page shows it (the last one played, once it is over)."""
     if game.snapshot is None:
         return None
-    is_over = game.status != Game.Status.ACTIVE
+    is_over = game.status != Status.ACTIVE
     return round_number(game.snapshot["turn"], len(game.snapshot["players"]), is_over=is_over)
 
 

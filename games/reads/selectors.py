@@ -22,6 +22,7 @@ from games.models import Game, GameEvent, Seat
 from games.records import projection
 from games.records.projection import GameRecord, SeatRecord
 from games.store import row_reads, rows, state_cache
+from games.vocabulary import EventKind, Status
 
 Viewer = AbstractBaseUser | AnonymousUser | None
 
@@ -215,7 +216,7 @@ def game_legal_actions_for_viewer(
     game: Game, viewer: Viewer, *, state: engine.State | None = None
 ) -> list[dict[str, Any]]:
     """The viewer's legal actions in JSON, or none when the game does not wait for them."""
-    if game.status != Game.Status.ACTIVE or game.acting_seat is None:
+    if game.status != Status.ACTIVE or game.acting_seat is None:
         return []
     if seat_for_viewer(game, viewer) != game.acting_seat:
         return []
@@ -281,7 +282,7 @@ def event_payload_for_spectator(event: GameEvent, *, game_is_running: bool) -> d
     Staff see events this way too (the admin): nobody may read the next cards of a running game.
     """
     payload = dict(projection.upcast(event.kind, event.schema_version, event.payload))
-    if game_is_running and event.kind == GameEvent.Kind.GAME_STARTED:
+    if game_is_running and event.kind == EventKind.GAME_STARTED:
         for field in HIDDEN_SETUP_FIELDS:
             payload.pop(field, None)
     return payload
@@ -298,7 +299,7 @@ def _event_json(event: GameEvent, *, redact: bool) -> dict[str, Any]:
 
 
 def _revealed(game: Game, state: engine.State) -> dict[str, Any]:
-    started = game.events.filter(kind=GameEvent.Kind.GAME_STARTED).first()
+    started = game.events.filter(kind=EventKind.GAME_STARTED).first()
     payload = started.payload if started else {}
     return {
         "setup": payload.get("setup"),
@@ -317,7 +318,7 @@ def game_bot_turn(game: Game) -> tuple[int, str, dict[str, Any]] | None:
 
     A bot is a viewer like any other: it gets the engine's view for its own seat, never the state.
     """
-    if game.status != Game.Status.ACTIVE or game.acting_seat is None:
+    if game.status != Status.ACTIVE or game.acting_seat is None:
         return None
     level = (
         Seat.objects.filter(game=game, index=game.acting_seat)
@@ -374,7 +375,7 @@ def game_list_for_viewer(
         acting = Seat.objects.filter(
             game=OuterRef("pk"), user_id=viewer.pk, index=OuterRef("acting_seat")
         )
-        games = games.filter(Exists(acting), status=Game.Status.ACTIVE)
+        games = games.filter(Exists(acting), status=Status.ACTIVE)
     return games.order_by("-created_at", "-id")
 
 
@@ -394,7 +395,7 @@ def _summary(game: Game, viewer_id: int | None) -> dict[str, Any]:
         (seat.index for seat in seats if viewer_id is not None and seat.user_id == viewer_id),
         None,
     )
-    is_running = game.status == Game.Status.ACTIVE
+    is_running = game.status == Status.ACTIVE
     return {
         "id": game.pk,
         "variant": game.variant,

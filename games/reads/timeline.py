@@ -24,11 +24,12 @@ from django.core.cache import cache
 
 from games import engine
 from games.errors import GameNotFound
-from games.models import Game, GameEvent, Seat
+from games.models import Game, Seat
 from games.reads.selectors import Viewer, _event_json, _seat_json, can_view, seat_for_viewer
 from games.records import projection
 from games.variants.presenters import presenter_for
 from games.variants.splendor.describe import describe_event
+from games.vocabulary import EventKind
 
 WORDS_CACHE_SECONDS = 24 * 3600
 """How long a game version's words stay cached; a new version has a new key anyway."""
@@ -119,7 +120,7 @@ class Timeline:
         if self.log.setup is not None:
             return self.log.setup
         # A running game's setup is read for the fold and never kept beyond this request.
-        started = self.game.events.filter(kind=GameEvent.Kind.GAME_STARTED)
+        started = self.game.events.filter(kind=EventKind.GAME_STARTED)
         kind, version, payload = started.values_list("kind", "schema_version", "payload").get()
         return projection.upcast(kind, version, payload)["setup"]
 
@@ -190,11 +191,11 @@ def build_log(
         payload = projection.upcast(row.kind, row.schema_version, row.payload)
         consequences: list[dict[str, Any]] = []
         action: dict[str, Any] | None = None
-        if row.kind == GameEvent.Kind.GAME_STARTED:
+        if row.kind == EventKind.GAME_STARTED:
             state = engine.initial_state(engine.setup_from_json(payload["setup"]))
             first_step = len(events)
             setup = None if redact else payload["setup"]
-        elif row.kind == GameEvent.Kind.ACTION_TAKEN and state is not None:
+        elif row.kind == EventKind.ACTION_TAKEN and state is not None:
             before = state
             action = payload["action"]
             state = engine.apply_legal(state, engine.action_from_json(action, game.variant))

@@ -15,11 +15,9 @@ from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from games import engine
-from games.vocabulary import EventKind
+from games.vocabulary import EventKind, Status
 
 CURRENT_SCHEMA_VERSION = 1
-
-WAITING, ACTIVE, FINISHED, ABORTED = "waiting", "active", "finished", "aborted"
 
 
 @dataclass(frozen=True)
@@ -52,7 +50,7 @@ class GameRecord:
     is_public: bool
     created_by_id: int | None
     seats: tuple[SeatRecord, ...]
-    status: str = WAITING
+    status: str = Status.WAITING
     version: int = 0
     setup: engine.Setup | None = None
     commitment: str = ""
@@ -105,7 +103,7 @@ _ACTION_TAKEN = EventKind.ACTION_TAKEN.value
 
 
 def _acting_seat(status: str, state: engine.State | None) -> int | None:
-    return None if status != ACTIVE or state is None else engine.acting_seat(state)
+    return None if status != Status.ACTIVE or state is None else engine.acting_seat(state)
 
 
 class ImpossibleEvent(ValueError):
@@ -171,7 +169,7 @@ def replay(events: Iterable[Event], *, checked: bool = False) -> GameRecord:
     pending: Iterator[Event] = iter(events)
     for event in pending:
         record = evolve(record, event)
-        while not checked and record.status == ACTIVE and record.state is not None:
+        while not checked and record.status == Status.ACTIVE and record.state is not None:
             record, stopped_at = _fold_actions(record, pending)
             if stopped_at is None:
                 return record
@@ -298,26 +296,26 @@ def _changes(record: GameRecord, event: Event) -> dict[str, Any]:
             seat = SeatRecord(bot_level=payload["level"], display_name=payload["display_name"])
             return {"seats": _with_seat(record.seats, index, seat)}
         case EventKind.SEAT_LEFT:
-            _require_status(record, event, WAITING)
+            _require_status(record, event, Status.WAITING)
             index = _seat_index(record, event)
             if record.seats[index].is_open:
                 raise ImpossibleEvent(event, f"seat {index} is empty")
             return {"seats": _with_seat(record.seats, index, SeatRecord())}
         case EventKind.GAME_STARTED:
-            _require_status(record, event, WAITING)
+            _require_status(record, event, Status.WAITING)
             open_seats = [index for index, seat in enumerate(record.seats) if seat.is_open]
             if open_seats:
                 raise ImpossibleEvent(event, f"seat {open_seats[0]} is open")
             setup = engine.setup_from_json(payload["setup"])
             return {
-                "status": ACTIVE,
+                "status": Status.ACTIVE,
                 "setup": setup,
                 "commitment": payload["commitment"],
                 "state": engine.initial_state(setup),
                 "started_at": event.created_at,
             }
         case EventKind.ACTION_TAKEN:
-            _require_status(record, event, ACTIVE)
+            _require_status(record, event, Status.ACTIVE)
             assert record.state is not None
             action = event.action
             if action is None:
@@ -331,26 +329,26 @@ def _changes(record: GameRecord, event: Event) -> dict[str, Any]:
                     changes["seats"] = _with_seat(record.seats, event.seat, seat)
             return changes
         case EventKind.TURN_TIMED_OUT | EventKind.SEAT_HANDED_TO_BOT | EventKind.SEAT_RECLAIMED:
-            _require_status(record, event, ACTIVE)
+            _require_status(record, event, Status.ACTIVE)
             return {"seats": _seats_after_deadline_event(record, event)}
         case EventKind.PLAYER_RESIGNED:
-            _require_status(record, event, ACTIVE)
+            _require_status(record, event, Status.ACTIVE)
             index = _seat_index(record, event)
             if index in record.resigned:
                 raise ImpossibleEvent(event, f"seat {index} has resigned already")
             return {"resigned": (*record.resigned, index)}
         case EventKind.GAME_FINISHED:
-            _require_status(record, event, ACTIVE)
+            _require_status(record, event, Status.ACTIVE)
             return {
-                "status": FINISHED,
+                "status": Status.FINISHED,
                 "result": payload["result"],
                 "finished_at": event.created_at,
             }
         case EventKind.GAME_ABORTED:
-            if record.status not in (WAITING, ACTIVE):
+            if record.status not in (Status.WAITING, Status.ACTIVE):
                 raise ImpossibleEvent(event, f"the game is {record.status} already")
             return {
-                "status": ABORTED,
+                "status": Status.ABORTED,
                 "result": {"aborted": True, "reason": payload.get("reason", "")},
                 "finished_at": event.created_at,
             }
@@ -374,7 +372,7 @@ def _seat_index(record: GameRecord, event: Event) -> int:
 
 def _open_seat(record: GameRecord, event: Event) -> int:
     """The seat a player or a bot sits in: open, in a game not started yet."""
-    _require_status(record, event, WAITING)
+    _require_status(record, event, Status.WAITING)
     index = _seat_index(record, event)
     if not record.seats[index].is_open:
         raise ImpossibleEvent(event, f"seat {index} is taken already")

@@ -30,8 +30,9 @@ from games import engine
 from games.models import Game, GameEvent
 from games.records.projection import CURRENT_SCHEMA_VERSION, Event, upcast
 from games.store.driver_reads import fetch_all
+from games.vocabulary import EventKind
 
-_ACTION_TAKEN = GameEvent.Kind.ACTION_TAKEN.value
+_ACTION_TAKEN = EventKind.ACTION_TAKEN.value
 
 Converter = Callable[[Any, Any, Any], Any]
 """Django's converter signature: (value, expression, connection) → value."""

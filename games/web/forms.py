@@ -18,7 +18,7 @@ from django.core import signing
 from games import bots, variants
 from games.commands.services import BotSeat, OpenSeat, SeatRequest, UserSeat
 from games.engine.splendor import gems
-from games.models import Seat
+from games.vocabulary import BotLevel
 
 # The base game's colour names, in the engine's order: the engine is their one home.
 GEM_COLOURS = tuple(gems.COLOUR_NAMES[colour] for colour in gems.GEM_COLOURS)
@@ -49,12 +49,12 @@ MOVE_TIME_CHOICES = [
 
 def bot_choices() -> list[tuple[str, str]]:
     """The levels a seat can be given, labelled as ``games.bots`` names them."""
-    return [(f"bot:{level}", f"{bots.bot_label(level)} bot") for level in Seat.BotLevel.values]
+    return [(f"bot:{level}", f"{bots.bot_label(level)} bot") for level in BotLevel.values]
 
 
 def bot_descriptions() -> list[str]:
     """What each level does, in ``games.bots``' own words, to show beside the choice."""
-    return [bots.bot_description(level) for level in Seat.BotLevel.values]
+    return [bots.bot_description(level) for level in BotLevel.values]
 
 
 def seat_choices() -> list[tuple[str, str]]:
@@ -248,7 +248,7 @@ class JoinForm(forms.Form):
 
 
 class AddBotForm(forms.Form):
-    level = forms.ChoiceField(choices=[(level, level) for level in Seat.BotLevel.values])
+    level = forms.ChoiceField(choices=[(level, level) for level in BotLevel.values])
     seat = forms.IntegerField(required=False, min_value=0, max_value=100)
 
     def error_text(self) -> str:

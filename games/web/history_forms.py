@@ -9,10 +9,10 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from games import engine
 from games.commands.services import BotSeat, OpenSeat, SeatRequest, UserSeat
-from games.models import Game, Seat
 from games.notation import game_files
 from games.notation.document import ImportRefused
 from games.reads.game_lists import OPPONENTS, HistoryFilters
+from games.vocabulary import BotLevel, Status
 from games.web.forms import bot_choices
 
 UPLOAD_TYPES = ("application/json", "text/json", "text/plain", "application/octet-stream", "")
@@ -21,7 +21,7 @@ UPLOAD_TYPES = ("application/json", "text/json", "text/plain", "application/octe
 
 class HistoryFilterForm(forms.Form):
     status = forms.ChoiceField(
-        required=False, choices=[("", "Any status"), *Game.Status.choices], label="Status"
+        required=False, choices=[("", "Any status"), *Status.choices], label="Status"
     )
     variant = forms.ChoiceField(
         required=False,
@@ -38,7 +38,7 @@ class HistoryFilterForm(forms.Form):
         choices=[
             ("", "Anyone"),
             *(
-                (name, "A human" if name == "human" else f"{Seat.BotLevel(name).label} bot")
+                (name, "A human" if name == "human" else f"{BotLevel(name).label} bot")
                 for name in OPPONENTS
             ),
         ],

@@ -38,6 +38,7 @@ from games.reads.timeline import (
     table_data_for_step,
 )
 from games.variants.presenters import presenter_for
+from games.vocabulary import Status
 from games.web.history_forms import ForkForm, HistoryFilterForm, ImportForm
 from games.web.view_errors import SeeOther, translates_game_errors
 from splendor_site.middleware import allows_body_up_to
@@ -245,9 +246,9 @@ def _can_fork(request: HttpRequest, game: Game, data: dict[str, Any]) -> bool:
     game, a running game's steps only as a spectator."""
     if not request.user.is_authenticated or data["acting_seat"] is None:
         return False
-    if game.status == Game.Status.FINISHED:
+    if game.status == Status.FINISHED:
         return True
-    return game.status == Game.Status.ACTIVE and data["viewer_seat"] is None
+    return game.status == Status.ACTIVE and data["viewer_seat"] is None
 
 
 # Export and import ----------------------------------------------------------------------------

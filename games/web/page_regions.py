@@ -22,6 +22,7 @@ from games.models import Game
 from games.reads import selectors, timeline
 from games.variants.presenters import presenter_for
 from games.variants.table_common import digest, seat_names
+from games.vocabulary import Status
 
 HISTORY_WINDOW = 40
 """Events read for a game page: enough to find the viewer's last move in a four-player game."""
@@ -30,7 +31,7 @@ HISTORY_WINDOW = 40
 def regions_response(request: HttpRequest, game_id: int, *, status: int = 200) -> HttpResponse:
     game = selectors.game_get(game_id)
     data = selectors.game_view_for_viewer(game, request.user)
-    if data["status"] != Game.Status.ACTIVE:
+    if data["status"] != Status.ACTIVE:
         # The game started or ended: the page's layout changes, so the browser reloads it.
         return HttpResponseClientRefresh()
     regions = page_regions(request, game, data)

@@ -23,12 +23,12 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from games import variants
 from games.commands import deadlines as turn_deadlines
 from games.commands import services
-from games.models import Game
 from games.notation import document as notation
 from games.reads import selectors, timeline
 from games.reads.lobby_rows import lobby_rows, waiting_for_me_first
 from games.variants.splendor import describe
 from games.variants.table_common import seat_names
+from games.vocabulary import Status
 from games.web import page_regions, seating_views
 from games.web.forms import GameCreateForm, bot_descriptions
 from games.web.view_errors import SeeOther, for_visible_games, translates_game_errors
@@ -46,7 +46,7 @@ def home(request: HttpRequest) -> HttpResponse:
     my_games = (
         selectors.game_summaries(
             selectors.game_list_for_viewer(request.user, mine=True).filter(
-                status__in=[Game.Status.WAITING, Game.Status.ACTIVE]
+                status__in=[Status.WAITING, Status.ACTIVE]
             )[:HOME_LIST_LENGTH],
             request.user,
         )
@@ -67,17 +67,17 @@ def lobby(request: HttpRequest) -> HttpResponse:
         else []
     )
     mine_ids = {game["id"] for game in mine}
-    waiting = selectors.game_list_for_viewer(viewer, status=Game.Status.WAITING)[:LOBBY_LIST_LENGTH]
-    playing = selectors.game_list_for_viewer(viewer, status=Game.Status.ACTIVE)[:LOBBY_LIST_LENGTH]
-    finished = selectors.game_list_for_viewer(viewer, status=Game.Status.FINISHED)[
-        :LOBBY_LIST_LENGTH
-    ]
+    waiting = selectors.game_list_for_viewer(viewer, status=Status.WAITING)[:LOBBY_LIST_LENGTH]
+    playing = selectors.game_list_for_viewer(viewer, status=Status.ACTIVE)[:LOBBY_LIST_LENGTH]
+    finished = selectors.game_list_for_viewer(viewer, status=Status.FINISHED)[:LOBBY_LIST_LENGTH]
     context = {
         # Games waiting for the viewer come first.
         "my_active": waiting_for_me_first(
-            [game for game in mine if game["status"] in ("waiting", "active")]
+            [game for game in mine if game["status"] in (Status.WAITING, Status.ACTIVE)]
         ),
-        "my_finished": [game for game in mine if game["status"] not in ("waiting", "active")][:10],
+        "my_finished": [
+            game for game in mine if game["status"] not in (Status.WAITING, Status.ACTIVE)
+        ][:10],
         "open_games": [
             game
             for game in lobby_rows(selectors.game_summaries(waiting, viewer))
@@ -120,7 +120,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.game_get(game_id)
     data = selectors.game_view_for_viewer(game, request.user)
-    if data["status"] == Game.Status.WAITING:
+    if data["status"] == Status.WAITING:
         return seating_views.waiting_room(request, game, data)
     viewer_seat = data["viewer_seat"]
     if viewer_seat is not None:
@@ -243,7 +243,7 @@ def _changed(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _result(data: Mapping[str, Any]) -> dict[str, Any] | None:
-    if data["status"] not in (Game.Status.FINISHED, Game.Status.ABORTED):
+    if data["status"] not in (Status.FINISHED, Status.ABORTED):
         return None
     players = data["state"]["players"] if data["state"] is not None else ()
     result = describe.result_for_page(data["result"], seat_names(data), players)

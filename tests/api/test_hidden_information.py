@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games.models import Game, GameEvent
+from games.vocabulary import Status
 from tests.api.helpers import game_url, post_action, secret_cards_for
 from tests.leaks import card_ids_shown, walk
 
@@ -107,7 +108,7 @@ def test_no_response_reveals_hidden_cards_or_the_seed(
 
     for step in range(1, 600):
         game = Game.objects.get(pk=game_id)
-        if game.status != Game.Status.ACTIVE:
+        if game.status != Status.ACTIVE:
             break
         actor = viewers[game.acting_seat]
         legal = actor.client.get(game_url(game, "legal-actions/")).json()
@@ -116,12 +117,12 @@ def test_no_response_reveals_hidden_cards_or_the_seed(
         assert accepted.status_code == 200, accepted.content
         blind_reserves += action["type"] == "reserve_from_deck"
         game = Game.objects.get(pk=game_id)
-        if game.status == Game.Status.ACTIVE:
+        if game.status == Status.ACTIVE:
             steps_with_blind_cards_in_hand += secret_cards_for(game, 0) != secret_cards_for(game, 1)
             check_every_view(game, viewers, step)
 
     game = Game.objects.get(pk=game_id)
-    assert game.status == Game.Status.FINISHED, "the game should end within 600 actions"
+    assert game.status == Status.FINISHED, "the game should end within 600 actions"
     assert blind_reserves >= 3, "the test must exercise blind reserves"
     assert steps_with_blind_cards_in_hand >= 10
     export = viewers[-1].client.get(game_url(game, "export/"))

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from games.commands import services
 from games.models import Game, GameEvent, Seat
+from games.vocabulary import Status
 from tests import races
 from tests.api.helpers import error_code, game_url
 from tests.games.helpers import assert_consistent
@@ -75,7 +76,7 @@ def test_twenty_users_racing_for_three_seats_take_each_seat_once(
         winners = {racers[index].pk for index, r in enumerate(responses) if r.status_code == 200}
         assert {user for _, user in taken} == winners
         game.refresh_from_db()
-        assert game.status == Game.Status.ACTIVE
+        assert game.status == Status.ACTIVE
         assert set(Seat.objects.filter(game=game).values_list("user_id", flat=True)) == winners
         assert_consistent(game)
 

@@ -14,6 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 from games.commands.services import BotSeat, UserSeat
 from games.models import Game
 from games.reads import selectors
+from games.vocabulary import Status
 from tests.browser.conftest import log_in, screenshot
 from tests.web.tables import game_at, winning_buys
 
@@ -130,7 +131,7 @@ def test_the_last_move_ends_the_game_and_shows_the_scores(
     expect(page.locator(".result-headline")).to_be_visible()
     expect(page.locator(".scores tbody tr")).to_have_count(2)
     expect(page.locator(".result-why")).to_contain_text("15 points")
-    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    assert Game.objects.get(pk=game.pk).status == Status.FINISHED
     screenshot(page, "game-over")
     expect(page.locator(".take-form")).to_have_count(0)
 

@@ -17,6 +17,7 @@ from games.commands import services
 from games.commands.services import UserSeat
 from games.models import Game
 from games.reads import timeline
+from games.vocabulary import Status
 from tests.browser.conftest import log_in, screenshot
 from tests.finished_games import finished_game, play
 
@@ -158,7 +159,7 @@ def test_a_running_games_history_fits_a_phone_with_its_commitment_wrapped(
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=19
     )
     game = play(game, random.Random(19), moves=6)
-    assert game.status == Game.Status.ACTIVE
+    assert game.status == Status.ACTIVE
     assert game.commitment
     page = new_context(viewport={"width": 390, "height": 844}).new_page()
 

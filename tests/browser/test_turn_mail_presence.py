@@ -24,6 +24,7 @@ from games.commands.deadline_tasks import apply_turn_deadlines
 from games.commands.services import UserSeat
 from games.models import Game
 from games.reads import selectors
+from games.vocabulary import Status
 from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -52,7 +53,7 @@ def play_turn(game: Game) -> None:
         services.game_take_action(game_id=game.pk, action=action, expected_version=game.version,
                                   user=user)  # fmt: skip
         game = fresh(game)
-        if game.status != Game.Status.ACTIVE or game.seats.get(index=game.acting_seat).user != user:
+        if game.status != Status.ACTIVE or game.seats.get(index=game.acting_seat).user != user:
             return
 
 
@@ -96,7 +97,7 @@ def test_open_pages_get_no_turn_mail_and_a_closed_one_gets_one(
     elapsed = time.monotonic() - started
 
     assert elapsed > 4 * PRESENCE_SECONDS
-    assert fresh(game).status == Game.Status.ACTIVE
+    assert fresh(game).status == Status.ACTIVE
     assert django_mail.outbox == [], [mail.subject for mail in django_mail.outbox]
     expect(bob_page.locator("#region-status")).to_have_attribute(
         "data-version", str(fresh(game).version), timeout=10_000

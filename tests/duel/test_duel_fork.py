@@ -17,6 +17,7 @@ from games.commands.services import BotSeat, UserSeat
 from games.errors import InvalidRequest, NotAllowed
 from games.models import Game
 from games.reads import selectors, timeline
+from games.vocabulary import Status
 from tests.finished_games import play
 
 
@@ -24,7 +25,7 @@ def finished_duel(alice: User, bob: User, seed: int) -> Game:
     game = services.game_create(variant="duel", seats=[UserSeat(alice), UserSeat(bob)],
                                 created_by=alice, seed=seed)  # fmt: skip
     finished = play(game, random.Random(seed))
-    assert finished.status == Game.Status.FINISHED
+    assert finished.status == Status.FINISHED
     return finished
 
 

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from games.commands import after_commit, services
 from games.commands.services import UserSeat
 from games.models import Game
+from games.vocabulary import Status
 
 SEED = 20240611
 
@@ -34,5 +35,5 @@ def started_game(alice: User, bob: User, after_commit_hooks: list[object]) -> Ga
     game = services.game_create(
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=SEED
     )
-    assert game.status == Game.Status.ACTIVE
+    assert game.status == Status.ACTIVE
     return game

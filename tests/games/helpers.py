@@ -13,6 +13,7 @@ from games.commands import services
 from games.commands.integrity import read_model_differences
 from games.models import Game, GameEvent, Seat
 from games.reads import selectors
+from games.vocabulary import Status
 
 
 def reload(game: Game | int) -> Game:
@@ -87,7 +88,7 @@ def play_random(game: Game | int, moves: int, *, seed: int = 0) -> Game:
     rng = random.Random(seed)
     fresh = reload(game)
     for _ in range(moves):
-        if fresh.status != Game.Status.ACTIVE:
+        if fresh.status != Status.ACTIVE:
             break
         act(fresh, random_legal_action(fresh, rng))
         fresh = reload(fresh)
@@ -96,5 +97,5 @@ def play_random(game: Game | int, moves: int, *, seed: int = 0) -> Game:
 
 def play_to_end(game: Game | int, *, seed: int = 0) -> Game:
     fresh = play_random(game, 1000, seed=seed)
-    assert fresh.status == Game.Status.FINISHED
+    assert fresh.status == Status.FINISHED
     return fresh

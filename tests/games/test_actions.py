@@ -25,6 +25,7 @@ from games.errors import (
 from games.models import Game, GameEvent, IdempotencyRecord
 from games.reads import selectors
 from games.records import projection
+from games.vocabulary import Status
 from tests.games.helpers import act, assert_consistent, footprint, kinds, reload
 
 TAKE_THREE = {"type": "take_gems", "gems": ["white", "blue", "green"]}
@@ -107,7 +108,7 @@ def test_an_action_that_ends_the_game_appends_game_finished_in_the_same_result(
     rng = random.Random(1)
     game = reload(started_game)
     result = None
-    while game.status == Game.Status.ACTIVE:
+    while game.status == Status.ACTIVE:
         state = selectors.game_state(game)
         assert state is not None
         result = act(game, engine.action_to_json(rng.choice(engine.legal_actions(state))))

@@ -19,6 +19,7 @@ from games.commands import services
 from games.commands.integrity import read_model_differences
 from games.commands.services import BotSeat, OpenSeat, UserSeat
 from games.models import Game, GameEvent
+from games.vocabulary import Status
 from tests.games.helpers import assert_consistent, kinds, play_random, reload
 
 pytestmark = pytest.mark.django_db
@@ -256,7 +257,7 @@ def test_the_abort_action_appends_a_game_aborted_event(
 
     assert response.status_code == 200
     game = reload(game)
-    assert game.status == Game.Status.ABORTED
+    assert game.status == Status.ABORTED
     assert game.version == version + 1
     assert kinds(game)[-1] == "GameAborted"
     event = GameEvent.objects.get(game=game, seq=game.version)

@@ -20,6 +20,7 @@ from games.commands import services
 from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
 from games.records import projection
+from games.vocabulary import EventKind
 from tests.games.helpers import play_random, reload
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +50,7 @@ def running_game(alice: User) -> Game:
 
 
 def setup_of(game: Game) -> dict[str, object]:
-    started = GameEvent.objects.get(game=game, kind=GameEvent.Kind.GAME_STARTED)
+    started = GameEvent.objects.get(game=game, kind=EventKind.GAME_STARTED)
     return dict(started.payload)
 
 
@@ -105,7 +106,7 @@ def test_no_admin_page_shows_the_setup_of_a_running_game(
 def test_a_running_games_start_shows_what_a_spectator_sees(
     admin_client: Client, running_game: Game
 ) -> None:
-    started = GameEvent.objects.get(game=running_game, kind=GameEvent.Kind.GAME_STARTED)
+    started = GameEvent.objects.get(game=running_game, kind=EventKind.GAME_STARTED)
 
     content = admin_client.get(reverse("admin:games_gameevent_change", args=[started.pk]))
 
@@ -118,7 +119,7 @@ def test_once_the_game_is_over_the_admin_reveals_the_setup_matching_the_commitme
     services.game_resign(game_id=running_game.pk, user=alice)
     game = reload(running_game)
     payload = setup_of(game)
-    started = GameEvent.objects.get(game=game, kind=GameEvent.Kind.GAME_STARTED)
+    started = GameEvent.objects.get(game=game, kind=EventKind.GAME_STARTED)
 
     content = admin_client.get(reverse("admin:games_gameevent_change", args=[started.pk]))
     page = content.content.decode()

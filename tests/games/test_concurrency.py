@@ -16,7 +16,7 @@ from games.commands import services
 from games.commands.writer import GameWriter
 from games.errors import GameError, StaleVersion
 from games.models import Game, GameEvent, IdempotencyRecord
-from games.vocabulary import EventKind
+from games.vocabulary import EventKind, Status
 from tests import races
 from tests.games.helpers import assert_consistent, reload, seqs
 
@@ -134,7 +134,7 @@ def test_clients_racing_through_a_game_keep_the_log_gap_free(
         while len(accepted) < moves_per_client and attempts < 200:
             attempts += 1
             game = Game.objects.get(pk=started_game.pk)
-            if game.status != Game.Status.ACTIVE:
+            if game.status != Status.ACTIVE:
                 break
             state = selectors.game_state(game)
             action = engine.action_to_json(rng.choice(engine.legal_actions(state)))

@@ -19,6 +19,7 @@ from games.commands.integrity import read_model_differences, rebuild_read_models
 from games.models import EventsAreImmutable, Game, GameEvent, Seat
 from games.reads import selectors
 from games.records import projection
+from games.vocabulary import Status
 from splendor_site import database_roles
 from tests.games.helpers import assert_consistent, play_random, reload, seqs
 
@@ -271,7 +272,7 @@ def test_game_state_of_a_game_that_has_not_started_is_none(alice: Any) -> None:
 
 def test_replay_of_a_finished_game_gives_its_final_state_and_result(started_game: Game) -> None:
     game = play_random(started_game, 1000, seed=3)
-    assert game.status == Game.Status.FINISHED
+    assert game.status == Status.FINISHED
 
     record = selectors.game_replay(game)
 
@@ -302,7 +303,7 @@ def _other_state_json(game: Game) -> dict[str, Any]:
 
 
 CORRUPTIONS: dict[str, Callable[[Game], None]] = {
-    "status": lambda g: Game.objects.filter(pk=g.pk).update(status=Game.Status.FINISHED),
+    "status": lambda g: Game.objects.filter(pk=g.pk).update(status=Status.FINISHED),
     "version": lambda g: Game.objects.filter(pk=g.pk).update(version=F("version") + 1),
     "acting_seat": lambda g: Game.objects.filter(pk=g.pk).update(acting_seat=1 - g.acting_seat),
     "commitment": lambda g: Game.objects.filter(pk=g.pk).update(commitment="0" * 64),
@@ -381,7 +382,7 @@ def test_verify_games_can_check_only_the_games_named(started_game: Game, alice: 
     other = services.game_create(
         variant="splendor", seats=[services.OpenSeat()] * 2, created_by=alice
     )
-    Game.objects.filter(pk=other.pk).update(status=Game.Status.ACTIVE)
+    Game.objects.filter(pk=other.pk).update(status=Status.ACTIVE)
 
     assert "1 game(s) replayed, 0 with differences" in verify(started_game.pk)
     with pytest.raises(CommandError):

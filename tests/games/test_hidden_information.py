@@ -18,6 +18,7 @@ from games.errors import GameNotFound
 from games.models import Game, GameEvent
 from games.reads import selectors
 from games.records import projection
+from games.vocabulary import Status
 from tests.games.helpers import act, reload
 from tests.leaks import card_ids_shown, walk
 
@@ -74,7 +75,7 @@ def test_views_and_histories_hide_decks_others_blind_reserves_and_the_seed_while
     rng = random.Random(4)
     checked = 0
     for _ in range(25):
-        if game.status != Game.Status.ACTIVE:
+        if game.status != Status.ACTIVE:
             break
         state = selectors.game_state(game)
         assert state is not None
@@ -171,7 +172,7 @@ def test_a_game_that_is_over_reveals_its_setup_and_salt_matching_the_published_c
         services.game_abort(game_id=game.pk, by_user=staff)
     else:
         rng = random.Random(2)
-        while game.status == Game.Status.ACTIVE:
+        while game.status == Status.ACTIVE:
             state = selectors.game_state(game)
             act(game, engine.action_to_json(rng.choice(engine.legal_actions(state))))
             game = reload(game)

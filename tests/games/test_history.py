@@ -17,6 +17,7 @@ from games.commands.services import BotSeat, UserSeat
 from games.errors import GameNotFound, GameNotOver, ImportRejected, NotAllowed
 from games.models import Game, GameEvent
 from games.reads import exports, selectors, timeline
+from games.vocabulary import Status
 from tests.finished_games import finished_game, play
 from tests.leaks import walk
 
@@ -51,7 +52,7 @@ def test_export_then_import_reproduces_every_state(
 
     assert copy_of.is_imported
     assert copy_of.origin == {"kind": "import"}
-    assert copy_of.status == Game.Status.FINISHED
+    assert copy_of.status == Status.FINISHED
     assert copy_of.result == game.result
     assert [engine.state_to_json(s) for s in _states(copy_of)] == [
         engine.state_to_json(s) for s in _states(game)
@@ -68,7 +69,7 @@ def test_the_replay_at_step_n_is_the_engines_state_after_n_events_seen_by_that_v
     game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
                                 created_by=alice, seed=99)  # fmt: skip
     game = play(game, random.Random(5), moves=30)
-    assert game.status == Game.Status.ACTIVE
+    assert game.status == Status.ACTIVE
     viewer = {"alice": alice, "bob": bob, "spectator": carol}[viewer_name]
     seat = {"alice": 0, "bob": 1, "spectator": None}[viewer_name]
     states = _states(game)
@@ -212,7 +213,7 @@ def test_a_fork_with_an_open_seat_starts_from_the_position_when_a_friend_joins(
     fork = history_services.game_fork(
         game_id=game.pk, step=6, user=carol, seats=[UserSeat(carol), services.OpenSeat()]
     )
-    assert fork.status == Game.Status.WAITING
+    assert fork.status == Status.WAITING
     services.game_take_seat(game_id=fork.pk, user=make_user("dave"))
     state = selectors.game_state(Game.objects.get(pk=fork.pk))
     assert state is not None

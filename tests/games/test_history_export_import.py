@@ -28,6 +28,7 @@ from games.commands import services
 from games.commands.services import UserSeat
 from games.models import Game, GameEvent
 from games.reads import exports, selectors, timeline
+from games.vocabulary import Status
 
 MOVE_BOUND = 1500
 ILLEGAL_DUEL_ACTION = {"type": "choose_royal", "royal": 0}
@@ -45,7 +46,7 @@ def bot_played_game(
     rng = random.Random(seed)
     for played in range(MOVE_BOUND):
         game = Game.objects.get(pk=game.pk)
-        if game.status != Game.Status.ACTIVE:
+        if game.status != Status.ACTIVE:
             return game
         state = selectors.game_state(game)
         assert state is not None
@@ -71,7 +72,7 @@ def assert_imports_back(game: Game, importer: User) -> None:
     copy_of = history_services.game_import(document=document, uploaded_by=importer)
 
     assert copy_of.origin == {"kind": "import"}
-    assert copy_of.status == Game.Status.FINISHED
+    assert copy_of.status == Status.FINISHED
     assert copy_of.result == game.result
     assert exports.game_document_for_viewer(copy_of, None)["moves"] == document["moves"]
     assert every_state(copy_of) == every_state(game)

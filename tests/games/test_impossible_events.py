@@ -23,7 +23,7 @@ from games.commands.writer import GameWriter
 from games.models import Game, GameEvent, Seat
 from games.records import projection
 from games.records.projection import Event, ImpossibleEvent
-from games.vocabulary import EventKind
+from games.vocabulary import EventKind, Status
 from tests.games.helpers import footprint, reload
 
 ALICE, BOB = 101, 102
@@ -257,4 +257,4 @@ def test_an_aborted_game_with_an_impossible_event_is_listed_without_failing_the_
     assert "impossible event at seq 3 (SeatTaken): seat 0 is taken already" in report
     assert "1 game(s) replayed, 0 with differences, 1 aborted with an impossible event" in report
     assert f"game {game.pk}: left as it is, impossible event at seq 3" in rebuilt.getvalue()
-    assert reload(game).status == Game.Status.ABORTED
+    assert reload(game).status == Status.ABORTED

@@ -20,6 +20,7 @@ from games.commands import services
 from games.commands.services import BotSeat, OpenSeat, UserSeat
 from games.errors import LimitReached
 from games.models import Game
+from games.vocabulary import Status
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +71,7 @@ def test_taking_a_seat_counts_against_the_cap_on_games(
     with pytest.raises(LimitReached, match="1 games waiting or in progress"):
         services.game_take_seat(game_id=carols.pk, user=bob)
     services.game_take_seat(game_id=carols.pk, user=alice)
-    assert Game.objects.get(pk=carols.pk).status == Game.Status.ACTIVE
+    assert Game.objects.get(pk=carols.pk).status == Status.ACTIVE
 
 
 def test_an_account_cannot_run_more_games_between_bots_only_than_its_cap(
@@ -98,7 +99,7 @@ def test_filling_a_game_without_players_with_bots_counts_as_a_bot_only_game(
 
     with pytest.raises(LimitReached, match="between bots only"):
         services.game_add_bot(game_id=waiting.pk, level="search", by_user=alice)
-    assert Game.objects.get(pk=waiting.pk).status == Game.Status.WAITING
+    assert Game.objects.get(pk=waiting.pk).status == Status.WAITING
 
 
 def test_an_account_cannot_create_more_games_in_an_hour_than_its_cap(
@@ -122,7 +123,7 @@ def test_games_the_system_makes_are_not_capped(caps: Callable[..., None]) -> Non
     for _ in range(3):
         bots_only(None, seats=2)
 
-    assert Game.objects.filter(status=Game.Status.ACTIVE).count() == 3
+    assert Game.objects.filter(status=Status.ACTIVE).count() == 3
 
 
 @pytest.mark.postgres

@@ -10,6 +10,7 @@ from games.commands import services
 from games.commands.services import BotSeat, OpenSeat, UserSeat
 from games.errors import GameNotFound, InvalidRequest, NotAllowed
 from games.models import Game, GameEvent, Seat
+from games.vocabulary import Status
 from tests.games.helpers import assert_consistent, footprint, kinds, reload
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,7 @@ def test_a_game_is_created_with_open_user_and_bot_seats_as_events(alice: User) -
     )
 
     game = reload(game)
-    assert game.status == Game.Status.WAITING
+    assert game.status == Status.WAITING
     assert (game.seat_count, game.version, game.created_by_id) == (3, 3, alice.pk)
     assert kinds(game) == ["GameCreated", "SeatTaken", "BotAdded"]
     assert seat_rows(game) == [
@@ -64,7 +65,7 @@ def test_a_game_whose_seats_are_all_filled_at_creation_starts_at_once(
     )
 
     game = reload(game)
-    assert game.status == Game.Status.ACTIVE
+    assert game.status == Status.ACTIVE
     assert kinds(game) == ["GameCreated", "SeatTaken", "BotAdded", "SeatTaken", "GameStarted"]
     assert game.version == 5
     assert game.snapshot_version == 5
@@ -121,7 +122,7 @@ def test_taking_the_last_open_seat_starts_the_game(alice: User, bob: User) -> No
     services.game_take_seat(game_id=game.pk, user=bob, seed=11)
 
     game = reload(game)
-    assert game.status == Game.Status.ACTIVE
+    assert game.status == Status.ACTIVE
     assert kinds(game) == ["GameCreated", "SeatTaken", "SeatTaken", "GameStarted"]
     assert seat_rows(game)[1] == (1, bob.pk, "", "bob")
     assert_consistent(game)
@@ -253,7 +254,7 @@ def test_adding_the_last_bot_starts_the_game(alice: User) -> None:
 
     services.game_add_bot(game_id=game.pk, level="random", by_user=alice, seed=3)
 
-    assert reload(game).status == Game.Status.ACTIVE
+    assert reload(game).status == Status.ACTIVE
     assert kinds(game)[-2:] == ["BotAdded", "GameStarted"]
     assert_consistent(game)
 
@@ -340,7 +341,7 @@ def test_resigning_ends_a_two_player_game_with_the_other_player_winning(
     services.game_resign(game_id=started_game.pk, user=alice)
 
     game = reload(started_game)
-    assert game.status == Game.Status.FINISHED
+    assert game.status == Status.FINISHED
     assert game.finished_at is not None
     assert kinds(game)[-2:] == ["PlayerResigned", "GameFinished"]
     assert game.result["winners"] == [1]
@@ -363,7 +364,7 @@ def test_resigning_a_three_player_game_lets_the_remaining_players_share_the_win(
     services.game_resign(game_id=game.pk, user=bob)
 
     game = reload(game)
-    assert game.status == Game.Status.FINISHED
+    assert game.status == Status.FINISHED
     assert game.result["winners"] == [0, 2]
     assert_consistent(game)
 
@@ -406,7 +407,7 @@ def test_staff_can_abort_a_game_in_progress(started_game: Game, staff: User) -> 
     services.game_abort(game_id=started_game.pk, by_user=staff, reason="cheating")
 
     game = reload(started_game)
-    assert game.status == Game.Status.ABORTED
+    assert game.status == Status.ABORTED
     assert game.finished_at is not None
     assert game.result == {"aborted": True, "reason": "cheating"}
     event = GameEvent.objects.get(game=game, seq=game.version)
@@ -423,7 +424,7 @@ def test_staff_can_abort_a_game_that_has_not_started(alice: User, staff: User) -
 
     services.game_abort(game_id=game.pk, by_user=staff)
 
-    assert reload(game).status == Game.Status.ABORTED
+    assert reload(game).status == Status.ABORTED
     assert_consistent(game)
 
 
@@ -432,7 +433,7 @@ def test_the_creator_can_abort_a_game_before_it_starts(alice: User) -> None:
 
     services.game_abort(game_id=game.pk, by_user=alice)
 
-    assert reload(game).status == Game.Status.ABORTED
+    assert reload(game).status == Status.ABORTED
     assert kinds(game)[-1] == "GameAborted"
     assert_consistent(game)
 
@@ -458,7 +459,7 @@ def test_a_player_who_is_not_the_creator_cannot_abort(
     game = services.game_create(variant="splendor", seats=seats, created_by=alice)
     if not started:
         services.game_take_seat(game_id=game.pk, user=bob)
-    assert reload(game).status == (Game.Status.ACTIVE if started else Game.Status.WAITING)
+    assert reload(game).status == (Status.ACTIVE if started else Status.WAITING)
     before = footprint(game)
 
     with pytest.raises(NotAllowed):

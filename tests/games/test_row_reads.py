@@ -17,6 +17,7 @@ from games.commands import services
 from games.models import Game, GameEvent
 from games.records import projection
 from games.store import row_reads
+from games.vocabulary import EventKind, Status
 from tests.games.helpers import play_random, reload
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +42,7 @@ def assert_same_row(read: Game, expected: Game) -> None:
 
 def test_a_finished_games_row_reads_as_the_orm_reads_it(started_game: Game) -> None:
     game = play_random(started_game, 1000, seed=3)
-    assert game.status == Game.Status.FINISHED
+    assert game.status == Status.FINISHED
 
     read = row_reads.game_row(game.pk)
 
@@ -96,7 +97,7 @@ def test_a_games_events_read_as_the_orm_reads_them_with_each_action_parsed(
     events = list(row_reads.game_events(game.pk, game.variant))
 
     assert [tuple(event[:6]) for event in events] == orm_events(game)
-    actions = [event for event in events if event.kind == GameEvent.Kind.ACTION_TAKEN]
+    actions = [event for event in events if event.kind == EventKind.ACTION_TAKEN]
     assert len(actions) > 40
     for event in actions:
         assert event.action == engine.action_from_json(event.payload["action"], "splendor")
@@ -133,7 +134,7 @@ def test_the_fast_fold_equals_evolve_over_every_event_at_every_step(
     if resign_after is not None:
         services.game_resign(game_id=game.pk, user=alice)
     events = list(row_reads.game_events(game.pk, game.variant))
-    assert reload(game).status == Game.Status.FINISHED
+    assert reload(game).status == Status.FINISHED
 
     for end in range(1, len(events) + 1):
         step_by_step = functools.reduce(projection.evolve, events[:end], None)
@@ -160,7 +161,7 @@ def test_the_reads_give_the_same_through_djangos_cursor_while_queries_are_counte
 def test_a_records_copy_with_changes_is_what_dataclasses_replace_makes(started_game: Game) -> None:
     game = play_random(started_game, 20, seed=13)
     record = projection.replay(row_reads.game_events(game.pk, game.variant))
-    changes = {"version": record.version + 1, "status": projection.FINISHED, "resigned": (1,)}
+    changes = {"version": record.version + 1, "status": Status.FINISHED, "resigned": (1,)}
 
     copy = projection._updated(record, changes)
 
@@ -184,7 +185,7 @@ def test_a_read_after_the_connection_closed_runs_on_the_new_connection(alice: Us
 
     assert read is not None
     assert_same_row(read, reload(game))
-    assert [event.kind for event in events] == [GameEvent.Kind.GAME_CREATED]
+    assert [event.kind for event in events] == [EventKind.GAME_CREATED]
 
 
 @pytest.mark.postgres

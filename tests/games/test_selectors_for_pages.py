@@ -12,6 +12,7 @@ from games.commands.services import OpenSeat, UserSeat
 from games.errors import NotAllowed
 from games.models import Game
 from games.reads import selectors
+from games.vocabulary import Status
 from tests.games.helpers import footprint, play_to_end, reload
 
 
@@ -34,7 +35,7 @@ def test_a_private_game_seats_an_invited_player(alice: User, bob: User) -> None:
 
     services.game_take_seat(game_id=game.pk, user=bob, invited=True)
 
-    assert reload(game).status == Game.Status.ACTIVE
+    assert reload(game).status == Status.ACTIVE
 
 
 def test_a_seat_shows_the_display_name_chosen_in_the_profile(alice: User, bob: User) -> None:
@@ -69,7 +70,7 @@ def test_the_version_of_a_private_game_is_hidden_from_outsiders(
 
 def test_a_finished_game_shows_every_reserved_card_to_everyone(started_game: Game) -> None:
     game = play_to_end(started_game, seed=3)
-    assert game.status == Game.Status.FINISHED
+    assert game.status == Status.FINISHED
 
     players = selectors.game_view_for_viewer(game, AnonymousUser())["state"]["players"]
 

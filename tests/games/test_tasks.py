@@ -18,6 +18,7 @@ from games.commands import after_commit, services
 from games.commands.services import BotSeat, UserSeat
 from games.errors import IllegalMove
 from games.models import Game, GameEvent
+from games.vocabulary import Status
 from tests.games.helpers import act, assert_consistent, footprint, reload
 
 TAKE_THREE = {"type": "take_gems", "gems": ["white", "blue", "green"]}
@@ -306,7 +307,7 @@ def test_embedded_play_bots_plays_whole_games_that_replay_cleanly(
     call_command("play_bots", "--games", "2", "--bots", "greedy", "random", stdout=out)
 
     assert "2/2 finished" in out.getvalue()
-    assert Game.objects.filter(status=Game.Status.FINISHED).count() == 2
+    assert Game.objects.filter(status=Status.FINISHED).count() == 2
     verified = StringIO()
     call_command("verify_games", stdout=verified)
     assert "2 game(s) replayed, 0 with differences" in verified.getvalue()

@@ -20,6 +20,7 @@ from analytics.tasks import count_finished_game
 from games.commands import services
 from games.commands.services import BotSeat, UserSeat
 from games.models import Game
+from games.vocabulary import Status
 from splendor_site.celery import app as celery_app
 from tests.integration.conftest import StartWorker
 
@@ -48,7 +49,7 @@ def test_a_finished_game_is_counted_once_by_the_worker(start_worker: StartWorker
         variant="splendor", seats=[UserSeat(ann), BotSeat("random")], created_by=ann, seed=3
     )
     services.game_resign(game_id=game.pk, user=ann)
-    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    assert Game.objects.get(pk=game.pk).status == Status.FINISHED
 
     wait_until(lambda: CountedGame.objects.filter(game=game).count() == 2, timeout=30,
                what="the worker counts the finished game")  # fmt: skip

@@ -26,6 +26,7 @@ from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
 from games.reads import selectors
 from games.tasks import play_bot_turn, sweep_stuck_bot_turns
+from games.vocabulary import Status
 from splendor_site.celery import app as celery_app
 from tests.integration.conftest import StartWorker, point_app_at_broker
 
@@ -80,7 +81,7 @@ def play_human_until_bot_turn(game: Game, human: AbstractBaseUser) -> int:
         services.game_take_action(game_id=game.pk, action=rng.choice(legal),
                                   expected_version=game.version, user=human)  # fmt: skip
         game = reload(game)
-    assert game.status == Game.Status.ACTIVE
+    assert game.status == Status.ACTIVE
     return game.version
 
 
@@ -96,7 +97,7 @@ def test_a_bot_game_plays_to_the_end_through_the_worker(start_worker: StartWorke
     game = services.game_create(variant="splendor", seats=[BotSeat("greedy"), BotSeat("random")],
                                 created_by=None)  # fmt: skip
 
-    wait_until(lambda: reload(game).status == Game.Status.FINISHED, timeout=60,
+    wait_until(lambda: reload(game).status == Status.FINISHED, timeout=60,
                what="the bots finish their game")  # fmt: skip
     seqs = list(game.events.order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1))

@@ -18,6 +18,7 @@ from games.commands import services
 from games.commands.services import UserSeat
 from games.models import Game
 from games.reads import selectors
+from games.vocabulary import Status
 from notifications.models import MailRecord
 from notifications.tasks import resend_unsent_mail, send_turn_notice
 from tests.integration.conftest import StartWorker
@@ -114,7 +115,7 @@ def test_a_mail_server_that_stays_down_is_given_up_after_the_bound_and_logged(
 
     worker.wait_for_log(r"trying again in 5 s")
     worker.wait_for_log(r"gave up mailing turn mail to user \d+ \(game \d+ v\d+\) after 2 tries")
-    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+    assert Game.objects.get(pk=game.pk).status == Status.ACTIVE
     assert MailRecord.objects.get(game=game).gave_up_at is not None
 
 

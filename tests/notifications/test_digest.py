@@ -15,6 +15,7 @@ from accounts import services as account_services
 from games.commands import services
 from games.commands.services import UserSeat
 from games.models import Game
+from games.vocabulary import Status
 from notifications.tasks import send_due_digests
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -114,7 +115,7 @@ def test_a_digest_never_shows_a_game_whose_turn_passed_to_someone_else(
 ) -> None:
     digest_reader(alice)
     game = game_waiting_for(alice, bob)
-    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)  # over since
+    Game.objects.filter(pk=game.pk).update(status=Status.FINISHED)  # over since
 
     assert send_due_digests(now=paris(9)) == 0
 

@@ -20,6 +20,7 @@ from games import bots, engine
 from games.commands import services
 from games.commands.services import UserSeat
 from games.models import Game, GameEvent
+from games.vocabulary import Status
 from tests.notifications.conftest import Mail, SmtpInbox, client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -117,7 +118,7 @@ def test_a_game_between_two_humans_is_played_to_the_end_from_the_mails_alone(
     read = 0
     for _turn in range(200):
         game.refresh_from_db()
-        if game.status != Game.Status.ACTIVE:
+        if game.status != Status.ACTIVE:
             break
         mails = smtp_inbox.wait_for(read + 1)
         mail = mails[read]
@@ -134,7 +135,7 @@ def test_a_game_between_two_humans_is_played_to_the_end_from_the_mails_alone(
                 break
         leave()
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED
+    assert game.status == Status.FINISHED
     assert game.result is not None
     assert game.result["ended_by"] == "reached_points"
     # One mail per turn of each player, and never two for the same turn.

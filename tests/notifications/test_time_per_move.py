@@ -12,6 +12,7 @@ from games.commands import services
 from games.commands.services import OpenSeat, UserSeat
 from games.errors import LimitReached
 from games.models import Game
+from games.vocabulary import Status
 from tests.notifications.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -103,4 +104,4 @@ def test_the_cap_holds_when_joining_and_frees_up_when_a_game_ends(
 
     services.game_abort(game_id=mine.pk, by_user=alice)
     services.game_take_seat(game_id=theirs.pk, user=alice)
-    assert Game.objects.get(pk=theirs.pk).status == Game.Status.ACTIVE
+    assert Game.objects.get(pk=theirs.pk).status == Status.ACTIVE

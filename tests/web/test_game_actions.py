@@ -14,6 +14,7 @@ from django.test import Client
 from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
 from games.reads import selectors
+from games.vocabulary import Status
 from tests.web.tables import (
     act,
     buys,
@@ -304,7 +305,7 @@ def test_the_game_ending_by_an_htmx_move_reloads_the_page(
 
     assert response.status_code == 200
     assert response["HX-Refresh"] == "true"
-    assert fresh(game).status == Game.Status.FINISHED
+    assert fresh(game).status == Status.FINISHED
 
 
 # Refusals: clear messages, nothing changed ----------------------------------------------------
@@ -510,7 +511,7 @@ def test_resigning_asks_first_then_ends_the_game(
     response = alice_client.post(f"/games/{two_player_game.pk}/resign/")
 
     assert response.status_code == 303
-    assert fresh(two_player_game).status == Game.Status.FINISHED
+    assert fresh(two_player_game).status == Status.FINISHED
     page = bob_client.get(f"/games/{two_player_game.pk}/").text
     assert "bob wins!" in page
     assert "alice resigned" in page

@@ -13,6 +13,7 @@ from django.test import Client
 
 from games.commands.services import BotSeat, OpenSeat, UserSeat
 from games.models import Game, Seat
+from games.vocabulary import Status
 from games.web.forms import game_id_from_invite, invite_token
 from tests.web.tables import create_game
 
@@ -97,7 +98,7 @@ def test_creating_a_game_against_a_bot_starts_it_at_once(alice: User, alice_clie
     game = Game.objects.get()
     assert response.status_code == 303
     assert response["Location"] == f"/games/{game.pk}/"
-    assert game.status == Game.Status.ACTIVE
+    assert game.status == Status.ACTIVE
     assert seats_of(game) == [("alice", ""), (None, "greedy")]
 
 
@@ -111,7 +112,7 @@ def test_creating_a_four_seat_game_with_an_invited_player_an_open_seat_and_a_bot
 
     game = Game.objects.get()
     assert response.status_code == 303
-    assert game.status == Game.Status.WAITING
+    assert game.status == Status.WAITING
     assert not game.is_public
     assert seats_of(game) == [("alice", ""), ("bob", ""), (None, ""), (None, "random")]
 
@@ -213,7 +214,7 @@ def test_the_invite_link_lets_a_logged_in_player_into_a_private_game(
     assert "Take a seat" in page.text
     assert joined.status_code == 303
     assert joined["Location"] == f"/games/{game.pk}/"
-    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+    assert Game.objects.get(pk=game.pk).status == Status.ACTIVE
 
 
 def test_the_invite_link_asks_a_guest_to_log_in_first(alice: User, client: Client) -> None:
@@ -257,7 +258,7 @@ def test_the_creator_adds_a_bot_and_the_game_starts_when_full(
 
     assert response.status_code == 303
     assert seats_of(game)[1] == (None, "search")
-    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+    assert Game.objects.get(pk=game.pk).status == Status.ACTIVE
 
 
 def test_a_stranger_cannot_add_a_bot(bob_client: Client, waiting_game: Game) -> None:
@@ -271,7 +272,7 @@ def test_the_creator_calls_the_game_off(alice_client: Client, waiting_game: Game
     response = alice_client.post(f"/games/{waiting_game.pk}/cancel/")
 
     assert response.status_code == 303
-    assert Game.objects.get(pk=waiting_game.pk).status == Game.Status.ABORTED
+    assert Game.objects.get(pk=waiting_game.pk).status == Status.ABORTED
     page = alice_client.get(f"/games/{waiting_game.pk}/").text
     assert "This game was called off." in page
 

@@ -14,6 +14,7 @@ from django.test import Client
 
 from games.commands import services
 from games.models import Game, GameEvent
+from games.vocabulary import Status
 from games.web.forms import invite_token
 from tests import races
 from tests.games.helpers import assert_consistent
@@ -94,7 +95,7 @@ def test_players_racing_for_three_seats_take_each_seat_once(
         taken = seat_takers(game)
         assert [seat for seat, _ in taken] == list(range(SEATS))
         assert {user for _, user in taken} == winners
-        assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+        assert Game.objects.get(pk=game.pk).status == Status.ACTIVE
         assert_consistent(game)
 
 

@@ -15,6 +15,7 @@ from accounts.models import Profile
 from games.commands import services
 from games.commands.services import BotSeat, OpenSeat, UserSeat
 from games.models import Game, Seat
+from games.vocabulary import Status
 from tests.web.tables import act, create_game
 
 pytestmark = pytest.mark.django_db
@@ -148,7 +149,7 @@ def test_a_rematch_seats_the_same_players_and_bots(
         (bob.pk, ""),
         (None, "random"),
     ]
-    assert rematch.status == Game.Status.ACTIVE
+    assert rematch.status == Status.ACTIVE
 
 
 def test_only_a_player_of_a_finished_game_may_ask_for_a_rematch(

@@ -17,7 +17,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.commands import services
-from games.models import Game, Seat
+from games.models import Game
+from games.vocabulary import BotLevel, Status
 
 PROGRESS_EVERY_SECONDS = 5.0
 
@@ -31,7 +32,7 @@ class Command(BaseCommand):
             "--bots",
             nargs="+",
             default=["greedy", "random"],
-            choices=Seat.BotLevel.values,
+            choices=BotLevel.values,
             help="one bot level per seat, 2 to 4 of them (default: greedy random)",
         )
         parser.add_argument("--private", action="store_true", help="keep them out of the lobby")
@@ -66,7 +67,7 @@ class Command(BaseCommand):
         for game in games:
             description = f"{game.status} at version {game.version}{_describe_result(game)}"
             self.stdout.write(f"game {game.pk}: {description}")
-        finished = sum(game.status == Game.Status.FINISHED for game in games)
+        finished = sum(game.status == Status.FINISHED for game in games)
         elapsed = time.monotonic() - started
         self.stdout.write(f"{finished}/{len(game_ids)} finished in {elapsed:.1f} s")
         if finished < len(game_ids):
@@ -87,7 +88,7 @@ class Command(BaseCommand):
 
 
 def _unfinished(game_ids: list[int]) -> int:
-    return Game.objects.filter(pk__in=game_ids, status=Game.Status.ACTIVE).count()
+    return Game.objects.filter(pk__in=game_ids, status=Status.ACTIVE).count()
 
 
 def _describe_result(game: Game) -> str:

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.commands.integrity import holds_an_impossible_event, read_model_differences
 from games.models import Game
+from games.vocabulary import Status
 
 
 class Command(BaseCommand):
@@ -31,7 +32,7 @@ class Command(BaseCommand):
             differences = read_model_differences(game)
             if not differences:
                 continue
-            if game.status == Game.Status.ABORTED and holds_an_impossible_event(differences):
+            if game.status == Status.ABORTED and holds_an_impossible_event(differences):
                 set_aside += 1
                 self.stdout.write(f"game {game.pk} (aborted, kept as recorded):")
             else:
