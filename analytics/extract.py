@@ -15,7 +15,8 @@ from typing import Any
 from analytics.facts import GameFact, SeatFact, ranks_of
 from analytics.variants import PlayedAction, analytics_for
 from games import engine
-from games.records.projection import CURRENT_SCHEMA_VERSION, upcast
+from games.records.projection import upcast
+from games.records.record import CURRENT_SCHEMA_VERSION
 from games.vocabulary import EventKind
 
 EventRow = tuple[str, str, int | None, datetime | None, int]

@@ -24,7 +24,7 @@ from django.utils import timezone
 from games import engine
 from games.models import Game, GameEvent, Seat
 from games.records import projection
-from games.records.projection import Event, GameRecord
+from games.records.record import Event, GameRecord
 from games.vocabulary import EventKind, Status
 
 BOT_LEVELS = ("random", "greedy", "search")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.records.projection import GameRecord
+from games.records.record import GameRecord
 from games.vocabulary import Status
 
 _hooks: list[Callable[[int, int], None]] = []

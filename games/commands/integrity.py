@@ -10,7 +10,8 @@ from django.db import transaction
 from games import engine
 from games.models import Game, Seat
 from games.reads.selectors import game_replay
-from games.records.projection import GameRecord, ImpossibleEvent, SeatRecord
+from games.records.changes import ImpossibleEvent
+from games.records.record import GameRecord, SeatRecord
 
 IMPOSSIBLE_EVENT = "impossible event"
 """How a difference naming an event no game can contain begins (``holds_an_impossible_event``)."""

@@ -34,7 +34,7 @@ from games.errors import (
 )
 from games.models import Game, IdempotencyRecord, Seat
 from games.reads.selectors import can_view, game_get, game_record
-from games.records.projection import GameRecord
+from games.records.record import GameRecord
 from games.vocabulary import BotLevel, EventKind, Status
 
 MIN_SEATS, MAX_SEATS = 2, 4

@@ -23,7 +23,7 @@ from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat
 from games.reads.selectors import game_key, game_record
 from games.records import projection
-from games.records.projection import Event, GameRecord, SeatRecord
+from games.records.record import CURRENT_SCHEMA_VERSION, Event, GameRecord, SeatRecord
 from games.store import rows, state_cache
 from games.vocabulary import EventKind, Status
 from operations import metrics
@@ -88,7 +88,7 @@ class GameWriter:
         self._record = projection.evolve(self._record, Event(seq, kind, payload, seat, created_at))
         rows.insert(GameEvent(
             game=self.game, seq=seq, kind=kind, payload=payload, seat=seat, actor=actor,
-            schema_version=projection.CURRENT_SCHEMA_VERSION, created_at=created_at,
+            schema_version=CURRENT_SCHEMA_VERSION, created_at=created_at,
         ))  # fmt: skip
         self._appended = True
         self._kinds_appended.append(kind)

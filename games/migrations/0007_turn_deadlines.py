@@ -7,15 +7,14 @@ from django.db import migrations, models
 def fill_turn_clocks(apps, schema_editor):
     """Games recorded before deadlines existed: the turn clock fields from their events."""
     from games.records import projection
+    from games.records.record import Event
 
     Game = apps.get_model("games", "Game")
     GameEvent = apps.get_model("games", "GameEvent")
     for game in Game.objects.filter(started_at__isnull=False).iterator():
         rows = GameEvent.objects.filter(game_id=game.pk).order_by("seq")
         record = projection.replay(
-            projection.Event(
-                row.seq, row.kind, row.payload, row.seat, row.created_at, row.schema_version
-            )
+            Event(row.seq, row.kind, row.payload, row.seat, row.created_at, row.schema_version)
             for row in rows
         )
         Game.objects.filter(pk=game.pk).update(

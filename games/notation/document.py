@@ -16,6 +16,7 @@ from typing import Any
 
 from games import engine
 from games.records import projection
+from games.records.record import GameRecord
 from games.vocabulary import BotLevel, EventKind
 
 FORMAT = "splendor-online/game/1"
@@ -212,7 +213,7 @@ def _seats(seats: Any, seat_count: int) -> list[dict[str, Any]]:
 def _result(
     variant: str, seat_count: int, state: engine.State, resigned: list[int]
 ) -> dict[str, Any] | None:
-    record = projection.GameRecord(
+    record = GameRecord(
         variant=variant,
         seat_count=seat_count,
         options={},

@@ -20,7 +20,7 @@ from games import engine
 from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat
 from games.records import projection
-from games.records.projection import GameRecord, SeatRecord
+from games.records.record import GameRecord, SeatRecord
 from games.store import row_reads, rows, state_cache
 from games.vocabulary import EventKind, Status
 

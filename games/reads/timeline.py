@@ -27,6 +27,7 @@ from games.errors import GameNotFound
 from games.models import Game, Seat
 from games.reads.selectors import Viewer, _event_json, _seat_json, can_view, seat_for_viewer
 from games.records import projection
+from games.records.record import Event
 from games.variants.presenters import presenter_for
 from games.variants.splendor.describe import describe_event
 from games.vocabulary import EventKind
@@ -155,7 +156,7 @@ def game_log(
     log = cache.get(key)
     if log is None:
         rows = game.events.order_by("seq").values_list(*_EVENT_FIELDS)
-        events = (projection.Event(*row) for row in rows)
+        events = (Event(*row) for row in rows)
         log = build_log(game, events, names=names, folded=folded)
         cache.set(key, log, WORDS_CACHE_SECONDS)
     return log

@@ -28,7 +28,8 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 
 from games import engine
 from games.models import Game, GameEvent
-from games.records.projection import CURRENT_SCHEMA_VERSION, Event, upcast
+from games.records.projection import upcast
+from games.records.record import CURRENT_SCHEMA_VERSION, Event
 from games.store.driver_reads import fetch_all
 from games.vocabulary import EventKind
 

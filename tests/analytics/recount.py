@@ -14,7 +14,7 @@ from typing import Any
 from games import engine
 from games.models import Game, GameEvent
 from games.records import projection
-from games.records.projection import Event
+from games.records.record import Event, GameRecord
 
 CARDS, NOBLES = range(90), range(10)
 
@@ -23,7 +23,7 @@ def _ratio(a: float, b: float) -> float | None:
     return a / b if b else None
 
 
-def _matches(record: projection.GameRecord, wanted: dict[str, Any]) -> bool:
+def _matches(record: GameRecord, wanted: dict[str, Any]) -> bool:
     with_bots = any(seat.bot_level for seat in record.seats)
     day = record.finished_at.astimezone(UTC).date()  # type: ignore[union-attr]
     return (

@@ -21,7 +21,7 @@ from analytics.tasks import count_finished_game
 from games import engine
 from games.models import Game, GameEvent
 from games.records import projection
-from games.records.projection import Event
+from games.records.record import Event
 from testing import synthetic
 
 pytestmark = pytest.mark.django_db

@@ -25,6 +25,7 @@ from games.errors import (
 from games.models import Game, GameEvent, IdempotencyRecord
 from games.reads import selectors
 from games.records import projection
+from games.records.record import Event
 from games.vocabulary import Status
 from tests.games.helpers import act, assert_consistent, footprint, kinds, reload
 
@@ -510,7 +511,7 @@ def test_the_writers_conditions_say_who_the_game_waits_for_and_whether_it_is_ove
     assert not after_commit.is_finished(record)
 
     handed = projection.evolve(
-        record, projection.Event(record.version + 1, "SeatHandedToBot", {"seat": 0}, 0, None)
+        record, Event(record.version + 1, "SeatHandedToBot", {"seat": 0}, 0, None)
     )
     assert after_commit.waits_for_a_seat_handed_to_the_bot(handed)
     assert not after_commit.waits_for_a_person(handed)

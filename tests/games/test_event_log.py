@@ -19,6 +19,7 @@ from games.commands.integrity import read_model_differences, rebuild_read_models
 from games.models import EventsAreImmutable, Game, GameEvent, Seat
 from games.reads import selectors
 from games.records import projection
+from games.records.record import Event
 from games.vocabulary import Status
 from splendor_site import database_roles
 from tests.games.helpers import assert_consistent, play_random, reload, seqs
@@ -294,7 +295,7 @@ def _must_not_replay(game: Game) -> Any:
 def _other_state_json(game: Game) -> dict[str, Any]:
     """A valid state that is not the game's: the state before its last action."""
     events = [
-        projection.Event(row.seq, row.kind, row.payload, row.seat, row.created_at)
+        Event(row.seq, row.kind, row.payload, row.seat, row.created_at)
         for row in GameEvent.objects.filter(game=game).order_by("seq")
     ]
     record = projection.replay(events[:-1])

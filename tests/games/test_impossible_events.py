@@ -22,7 +22,8 @@ from games.commands.integrity import read_model_differences
 from games.commands.writer import GameWriter
 from games.models import Game, GameEvent, Seat
 from games.records import projection
-from games.records.projection import Event, ImpossibleEvent
+from games.records.changes import ImpossibleEvent
+from games.records.record import Event
 from games.vocabulary import EventKind, Status
 from tests.games.helpers import footprint, reload
 

@@ -16,6 +16,7 @@ from games import engine
 from games.commands import services
 from games.models import Game, GameEvent
 from games.records import projection
+from games.records.record import GameRecord
 from games.store import row_reads
 from games.vocabulary import EventKind, Status
 from tests.games.helpers import play_random, reload
@@ -166,7 +167,7 @@ def test_a_records_copy_with_changes_is_what_dataclasses_replace_makes(started_g
     copy = projection._updated(record, changes)
 
     assert copy == dataclasses.replace(record, **changes)
-    assert type(copy) is projection.GameRecord
+    assert type(copy) is GameRecord
     assert record.version == copy.version - 1  # the original is left as it was
     with pytest.raises(TypeError, match="no field"):
         projection._updated(record, {"verison": 1})

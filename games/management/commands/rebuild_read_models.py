@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from games.commands.integrity import rebuild_read_models
 from games.models import Game
-from games.records.projection import ImpossibleEvent
+from games.records.changes import ImpossibleEvent
 
 
 class Command(BaseCommand):
