@@ -58,7 +58,7 @@ def play_against_the_bot(moves: int, seed: int) -> tuple[list[float], int]:
 
     from games.commands import services
     from games.models import Game, GameEvent
-    from games.reads import selectors
+    from games.reads import game_view
     from games.vocabulary import Status
 
     human = get_user_model().objects.create_user(username="bench_human", password=None)
@@ -78,7 +78,7 @@ def play_against_the_bot(moves: int, seed: int) -> tuple[list[float], int]:
         )
         games += 1
         while game.status == Status.ACTIVE and len(latencies) < moves:
-            legal = selectors.game_legal_actions_for_viewer(game, human)
+            legal = game_view.game_legal_actions_for_viewer(game, human)
             result = services.game_take_action(
                 game_id=game.pk,
                 action=rng.choice(legal),

@@ -5,10 +5,10 @@ Runs against a throwaway database of its own, never the configured one's data: w
 otherwise a temporary SQLite file. It plays finished two-player games of random legal actions
 through ``games.commands.services`` (about 85 events each), then measures
 
-* a full replay of a finished game from the database (``selectors.game_replay``: the events
+* a full replay of a finished game from the database (``loading.game_replay``: the events
   query and the fold), median and p95, target under 1.5 ms;
 * loading the state from a current snapshot (fetching the ``Game`` row with
-  ``selectors.game_get`` and ``selectors.game_state``), target under 0.5 ms;
+  ``loading.game_get`` and ``loading.game_state``), target under 0.5 ms;
 * appending actions through ``services.game_take_action``: actions per second for one client,
   and for 8 processes each playing its own games at the same time.
 
@@ -128,10 +128,10 @@ def play_game(game_id: int, players: Sequence[Any], seed: int) -> list[float]:
     from games import engine
     from games.commands import services
     from games.models import Game
-    from games.reads import selectors
+    from games.reads import loading
 
     game = Game.objects.get(pk=game_id)
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
     version = game.version
     rng = random.Random(seed)
     clock = time.perf_counter
@@ -227,7 +227,7 @@ def main() -> None:
     settings.DEBUG = False
 
     from games.models import Game, GameEvent
-    from games.reads import selectors
+    from games.reads import loading
 
     try:
         call_command("migrate", verbosity=0, interactive=False)
@@ -263,27 +263,27 @@ def main() -> None:
         # Full replay from the database: the events query and the fold.
         rows = {game.pk: game for game in Game.objects.filter(pk__in=finished)}
         for game_id in finished[:3]:  # warm up
-            selectors.game_replay(rows[game_id])
+            loading.game_replay(rows[game_id])
         replay_cpu: list[float] = []
         replay = measure(
-            finished, args.repeat, lambda pk: selectors.game_replay(rows[pk]), replay_cpu
+            finished, args.repeat, lambda pk: loading.game_replay(rows[pk]), replay_cpu
         )
         checked_cpu: list[float] = []
         checked = measure(
             finished,
             args.repeat,
-            lambda pk: selectors.game_replay(rows[pk], checked=True),
+            lambda pk: loading.game_replay(rows[pk], checked=True),
             checked_cpu,
         )
         replay_with_row = measure(
-            finished, args.repeat, lambda pk: selectors.game_replay(Game.objects.get(pk=pk))
+            finished, args.repeat, lambda pk: loading.game_replay(Game.objects.get(pk=pk))
         )
 
         # Loading from the snapshot: the Game row as the selectors read it, and the state.
         def load(pk: int) -> object:
-            game = selectors.game_get(pk)
+            game = loading.game_get(pk)
             assert game.snapshot_version == game.version
-            return selectors.game_state(game)
+            return loading.game_state(game)
 
         snapshot_cpu: list[float] = []
         snapshot = measure(finished, args.repeat * 4, load, snapshot_cpu)

@@ -67,7 +67,7 @@ def start_bot_only_games(hog: Any) -> tuple[list[int], int]:
 def play_against_greedy(human: Any, moves: int, seed: int) -> list[float]:
     from games.commands import services
     from games.models import Game, GameEvent
-    from games.reads import selectors
+    from games.reads import game_view
     from games.vocabulary import Status
 
     rng = random.Random(seed)
@@ -80,7 +80,7 @@ def play_against_greedy(human: Any, moves: int, seed: int) -> list[float]:
             seed=rng.randrange(2**32),
         )
         while game.status == Status.ACTIVE and len(latencies) < moves:
-            legal = selectors.game_legal_actions_for_viewer(game, human)
+            legal = game_view.game_legal_actions_for_viewer(game, human)
             result = services.game_take_action(
                 game_id=game.pk,
                 action=rng.choice(legal),

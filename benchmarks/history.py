@@ -44,7 +44,7 @@ def play_long_game(players: Any, seed: int) -> int:
     from games import engine
     from games.commands import services
     from games.models import Game
-    from games.reads import selectors
+    from games.reads import loading
     from games.vocabulary import Status
 
     game_id = start_game(players, seed)
@@ -53,7 +53,7 @@ def play_long_game(players: Any, seed: int) -> int:
         game = Game.objects.get(pk=game_id)
         if game.status != Status.ACTIVE:
             return game_id
-        state = selectors.game_state(game)
+        state = loading.game_state(game)
         assert state is not None
         seat = engine.acting_seat(state)
         services.game_take_action(

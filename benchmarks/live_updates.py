@@ -161,9 +161,9 @@ def shown(page: Any, version: int) -> float:
 def a_move(game: Any, user: Any) -> dict[str, Any]:
     """What the greedy bot would play for ``user``: a realistic move, chosen from their view."""
     from games import bots, engine
-    from games.reads import selectors
+    from games.reads import game_view
 
-    view = selectors.game_view_for_viewer(game, user)["state"]
+    view = game_view.game_view_for_viewer(game, user)["state"]
     return engine.action_to_json(bots.choose_action("greedy", view, seed=game.version))
 
 

@@ -91,7 +91,7 @@ def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
     from games import bots, engine
     from games.commands import services
     from games.models import Game, GameEvent, Seat
-    from games.reads import selectors
+    from games.reads import game_view
     from games.vocabulary import Status
 
     User = get_user_model()
@@ -114,7 +114,7 @@ def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
             inbox.wait_for(expected)
             game = Game.objects.get(pk=game.pk)
         acting = Seat.objects.get(game=game, index=game.acting_seat).user
-        view = selectors.game_view_for_viewer(game, acting)["state"]
+        view = game_view.game_view_for_viewer(game, acting)["state"]
         action = bots.choose_action("greedy", view, seed=game.version)
         result = services.game_take_action(
             game_id=game.pk,
@@ -188,7 +188,7 @@ def _play_population_game(
     from games.commands import services
     from games.commands.deadline_tasks import apply_turn_deadlines
     from games.models import Game
-    from games.reads import selectors
+    from games.reads import game_view
     from games.vocabulary import Status
 
     game = services.game_create(
@@ -222,7 +222,7 @@ def _play_population_game(
                 mark(user_id=player.pk, game_id=game.pk, seconds=api)  # it reads the game
             elif not has_left or user == player:  # after leaving: back from the mail's link
                 mark(user_id=player.pk, game_id=game.pk, seconds=page)
-            view = selectors.game_view_for_viewer(game, user)["state"]
+            view = game_view.game_view_for_viewer(game, user)["state"]
             action = engine.action_to_json(bots.choose_action("greedy", view, seed=game.version))
             services.game_take_action(
                 game_id=game.pk, action=action, expected_version=game.version, user=user

@@ -20,7 +20,7 @@ from games.commands import services
 from games.commands.integrity import read_model_differences
 from games.errors import GameError
 from games.models import Game, GameEvent, Seat
-from games.reads import selectors
+from games.reads import game_view
 
 
 class SeatInline(admin.TabularInline):
@@ -41,7 +41,7 @@ class SpectatorPayload:
     @admin.display(description="payload")
     def payload_as_spectator(self, event: GameEvent) -> str:
         running = event.game.is_running
-        payload = selectors.event_payload_for_spectator(event, game_is_running=running)
+        payload = game_view.event_payload_for_spectator(event, game_is_running=running)
         return format_html("<code>{}</code>", json.dumps(payload, sort_keys=True))
 
 

@@ -23,7 +23,7 @@ from games import bots, engine
 from games.commands import services
 from games.errors import GameError, StaleVersion
 from games.models import Game, GameEvent, Seat
-from games.reads import selectors
+from games.reads import game_view
 from games.vocabulary import Status
 from operations import metrics
 
@@ -49,7 +49,7 @@ def play_bot_turn(game_id: int, expected_version: int) -> str:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.version != expected_version:
         return "stale"
-    turn = selectors.game_bot_turn(game)
+    turn = game_view.game_bot_turn(game)
     if turn is None:
         return "no bot to play"
     seat, level, view = turn

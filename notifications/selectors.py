@@ -1,6 +1,6 @@
 """Reads for mail: who gets a mail now, and what it says.
 
-Everything a mail shows of a game comes from ``games.reads.selectors``' per-viewer reads (the
+Everything a mail shows of a game comes from ``games.reads.game_view``'s per-viewer reads (the
 engine's redacted view, the redacted event history), the same ones the game page uses.
 """
 
@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from games.models import Game, GameEvent, Seat
-from games.reads import selectors as game_selectors
+from games.reads import game_view
 from games.variants.splendor.describe import describe_event
 from games.variants.table_common import seat_names
 from games.vocabulary import EventKind, Status
@@ -140,7 +140,7 @@ def due_text(deadline: datetime | None, zone: ZoneInfo) -> str:
 
 def turn_mail_context(game: Game, user: AbstractBaseUser, seat: int) -> dict[str, Any]:
     """What a turn mail or reminder says: the game, what happened, the position, the link."""
-    data = game_selectors.game_view_for_viewer(game, user)
+    data = game_view.game_view_for_viewer(game, user)
     names = seat_names(data)
     last_own = (
         GameEvent.objects.filter(game=game, seat=seat, kind=EventKind.ACTION_TAKEN)
@@ -148,7 +148,7 @@ def turn_mail_context(game: Game, user: AbstractBaseUser, seat: int) -> dict[str
         .aggregate(last=Max("seq"))["last"]
         or 0
     )
-    events = game_selectors.game_events_for_viewer(
+    events = game_view.game_events_for_viewer(
         game, user, after_seq=max(last_own, game.version - HAPPENED_WINDOW)
     )
     happened = [

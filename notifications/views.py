@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from accounts import services as account_services
 from accounts.models import Profile
 from games.errors import GameNotFound
-from games.reads import selectors as game_selectors
+from games.reads import game_view, loading
 from games.variants.splendor.describe import describe_event
 from games.variants.table_common import seat_names
 from notifications import links
@@ -56,13 +56,13 @@ def game_link(request: HttpRequest, token: str) -> HttpResponse:
             403,
         )
     try:
-        game = game_selectors.game_get(link.game_id)
-        data = game_selectors.game_view_for_viewer(game, request.user)
+        game = loading.game_get(link.game_id)
+        data = game_view.game_view_for_viewer(game, request.user)
     except GameNotFound:
         return _link_refused(request, "That game no longer exists.", 404)
     if game.version > link.version:
         names = seat_names(data)
-        events = game_selectors.game_events_for_viewer(
+        events = game_view.game_events_for_viewer(
             game, request.user, after_seq=max(link.version, game.version - SINCE_WINDOW)
         )
         told = " ".join(describe_event(event, names, variant=game.variant) for event in events)

@@ -15,7 +15,7 @@ from games import engine
 from games.commands import services
 from games.commands.services import SeatRequest, UserSeat
 from games.models import Game, Seat
-from games.reads import selectors
+from games.reads import loading
 from games.vocabulary import Status
 
 MOVE_BOUND = 2000
@@ -27,7 +27,7 @@ def play(game: Game, rng: random.Random, *, moves: int = MOVE_BOUND) -> Game:
         game = Game.objects.get(pk=game.pk)
         if game.status != Status.ACTIVE:
             return game
-        state = selectors.game_state(game)
+        state = loading.game_state(game)
         assert state is not None
         legal = [engine.action_to_json(action) for action in engine.legal_actions(state)]
         buys = [action for action in legal if action["type"] == "buy_card"]

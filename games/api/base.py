@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 from games.api.concurrency import with_etag
 from games.api.permissions import CanSeeGame
 from games.models import Game
-from games.reads import selectors
+from games.reads import game_view, loading
 from notifications.services import presence_record
 
 
@@ -25,13 +25,13 @@ class GameObjectView(APIView):
     permission_classes = (IsAuthenticatedOrReadOnly, CanSeeGame)
 
     def get_game(self) -> Game:
-        game = selectors.game_get(self.kwargs["game_id"])
+        game = loading.game_get(self.kwargs["game_id"])
         self.check_object_permissions(self.request, game)
         return game
 
     def render_game(self, request: Request, game: Game, **response_options: Any) -> Response:
         """The game as the caller sees it, tagged with its version."""
-        view = selectors.game_view_for_viewer(game, request.user)
+        view = game_view.game_view_for_viewer(game, request.user)
         return with_etag(Response(view, **response_options), view["version"])
 
     def finalize_response(

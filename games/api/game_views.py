@@ -34,7 +34,7 @@ from games.api.game_serializers import (
 )
 from games.commands import services
 from games.commands.services import BotSeat, OpenSeat, SeatRequest, UserSeat
-from games.reads import exports, selectors
+from games.reads import exports, game_lists, game_view
 
 EXPORT_FORMAT = "splendor-online/game-export/1"
 
@@ -109,11 +109,11 @@ class GameListView(APIView):
             wanted.pop(paging, None)  # read by the paginator
         if (wanted["mine"] or wanted["my_turn"]) and not request.user.is_authenticated:
             raise exceptions.NotAuthenticated("Sign in to list your own games.")
-        games = selectors.game_list_for_viewer(request.user, **wanted)
+        games = game_lists.game_list_for_viewer(request.user, **wanted)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(games, request, view=self)
         assert page is not None
-        return paginator.get_paginated_response(selectors.game_summaries(page, request.user))
+        return paginator.get_paginated_response(game_lists.game_summaries(page, request.user))
 
     @extend_schema(
         operation_id="games_create",
@@ -136,7 +136,7 @@ class GameListView(APIView):
     def post(self, request: Request) -> Response:
         body = GameCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        seats = [_seat_request(seat, request) for seat in body.validated_data["seats"]]
+        seats = [seat_request(seat, request) for seat in body.validated_data["seats"]]
         game = services.game_create(
             variant=body.validated_data["variant"],
             seats=seats,
@@ -145,7 +145,7 @@ class GameListView(APIView):
             is_public=body.validated_data["is_public"],
             move_seconds=body.validated_data["move_seconds"],
         )
-        view = selectors.game_view_for_viewer(game, request.user)
+        view = game_view.game_view_for_viewer(game, request.user)
         location = reverse("api:game-detail", kwargs={"game_id": game.pk})
         response = Response(view, status=status.HTTP_201_CREATED, headers={"Location": location})
         return with_etag(response, view["version"])
@@ -193,7 +193,7 @@ class GameEventsView(GameObjectView):
         query.is_valid(raise_exception=True)
         after, limit = query.validated_data["after"], query.validated_data["limit"]
         game = self.get_game()
-        events = selectors.game_events_for_viewer(
+        events = game_view.game_events_for_viewer(
             game, request.user, after_seq=after, limit=limit + 1
         )
         page = events[:limit]
@@ -232,13 +232,14 @@ class GameExportView(GameObjectView):
             {
                 "format": EXPORT_FORMAT,
                 "origin": game.origin,
-                "game": selectors.game_view_for_viewer(game, request.user),
-                "events": selectors.game_events_for_viewer(game, request.user),
+                "game": game_view.game_view_for_viewer(game, request.user),
+                "events": game_view.game_events_for_viewer(game, request.user),
             }
         )
 
 
-def _seat_request(seat: dict[str, str], request: Request) -> SeatRequest:
+def seat_request(seat: dict[str, str], request: Request) -> SeatRequest:
+    """A seat of a game to create, as the API's body asks for it: the caller, a bot or open."""
     if seat["type"] == "user":
         return UserSeat(request.user)
     if seat["type"] == "bot":

@@ -23,7 +23,7 @@ from games.api.base import GameObjectView
 from games.api.concurrency import with_etag
 from games.api.fields import single_query_values
 from games.api.game_serializers import GameViewSerializer
-from games.api.game_views import _seat_request
+from games.api.game_views import seat_request
 from games.api.history_serializers import (
     BulkExportQuerySerializer,
     ForkSerializer,
@@ -37,7 +37,7 @@ from games.api.parsers import GameFileParser
 from games.commands import history as history_services
 from games.errors import GameNotFound
 from games.notation import game_files
-from games.reads import exports, game_lists, selectors, timeline
+from games.reads import exports, game_lists, game_view, timeline
 
 
 def _with_errors(ok: tuple[int, str], response: OpenApiResponse) -> dict[Any, Any]:
@@ -251,7 +251,7 @@ class ImportView(APIView):
         if not length.isdigit() or int(length) > game_files.MAX_FILE_BYTES:
             raise PayloadTooLarge()
         game = history_services.game_import(document=request.data, uploaded_by=request.user)
-        view = selectors.game_view_for_viewer(game, request.user)
+        view = game_view.game_view_for_viewer(game, request.user)
         location = reverse("api:game-detail", kwargs={"game_id": game.pk})
         response = Response(view, status=status.HTTP_201_CREATED, headers={"Location": location})
         return with_etag(response, view["version"])
@@ -287,10 +287,10 @@ class ForkView(GameObjectView):
             game_id=game_id,
             step=body.validated_data["step"],
             user=request.user,
-            seats=[_seat_request(seat, request) for seat in body.validated_data["seats"]],
+            seats=[seat_request(seat, request) for seat in body.validated_data["seats"]],
             is_public=body.validated_data["is_public"],
         )
-        view = selectors.game_view_for_viewer(fork, request.user)
+        view = game_view.game_view_for_viewer(fork, request.user)
         location = reverse("api:game-detail", kwargs={"game_id": fork.pk})
         response = Response(view, status=status.HTTP_201_CREATED, headers={"Location": location})
         return with_etag(response, view["version"])

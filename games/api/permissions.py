@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from games.errors import GameNotFound
 from games.models import Game
-from games.reads import selectors
+from games.reads import access
 
 
 class CanSeeGame(BasePermission):
@@ -19,7 +19,7 @@ class CanSeeGame(BasePermission):
     """
 
     def has_object_permission(self, request: Request, view: APIView, obj: Game) -> bool:
-        if not selectors.can_view(obj, request.user):
+        if not access.can_view(obj, request.user):
             raise GameNotFound(f"There is no game {obj.pk}.")
         return True
 
@@ -30,7 +30,7 @@ class IsCreatorOrSeated(BasePermission):
     def has_object_permission(self, request: Request, view: APIView, obj: Game) -> bool:
         if obj.created_by_id is not None and obj.created_by_id == request.user.pk:
             return True
-        return selectors.seat_for_viewer(obj, request.user) is not None
+        return access.seat_for_viewer(obj, request.user) is not None
 
 
 class TokensAreCreatedBySession(BasePermission):

@@ -18,7 +18,7 @@ from games.api.schema import RequiredBodySchema
 from games.api.throttling import ActionRateThrottle
 from games.commands import services
 from games.errors import GameError
-from games.reads import selectors
+from games.reads import access, game_view, loading
 
 
 class LegalActionsView(GameObjectView):
@@ -35,11 +35,11 @@ class LegalActionsView(GameObjectView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         # The caller's seat comes with the game row: one query for both.
-        game = selectors.game_get_with_viewer_seat(game_id, request.user)
+        game = loading.game_get_with_viewer_seat(game_id, request.user)
         self.check_object_permissions(request, game)
-        actions = selectors.game_legal_actions_for_viewer(game, request.user)
+        actions = game_view.game_legal_actions_for_viewer(game, request.user)
         # Actions are only ever legal for the seat to act: look the seat up only without any.
-        viewer_seat = game.acting_seat if actions else selectors.seat_for_viewer(game, request.user)
+        viewer_seat = game.acting_seat if actions else access.seat_for_viewer(game, request.user)
         data = {
             "game_id": game.pk,
             "version": game.version,
@@ -86,7 +86,7 @@ class ActionView(GameObjectView):
     def post(self, request: Request, game_id: int) -> Response:
         expected_version = expected_version_from(request)
         idempotency_key = idempotency_key_from(request)
-        action = variants.parse_api_action(request.data, lambda: selectors.game_variant(game_id))
+        action = variants.parse_api_action(request.data, lambda: loading.game_variant(game_id))
         try:
             result = services.game_take_action(
                 game_id=game_id,

@@ -20,7 +20,7 @@ from games.commands.writer import GameWriter
 from games.errors import ImportRejected, InvalidRequest, NotAllowed
 from games.models import Game, Seat
 from games.notation import document as notation
-from games.reads.selectors import game_get
+from games.reads.loading import game_get
 from games.reads.timeline import check_step, game_timeline_for_viewer
 from games.vocabulary import EventKind, Status
 

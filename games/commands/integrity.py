@@ -9,7 +9,7 @@ from django.db import transaction
 
 from games import engine
 from games.models import Game, Seat
-from games.reads.selectors import game_replay
+from games.reads.loading import game_replay
 from games.records.changes import ImpossibleEvent
 from games.records.record import GameRecord, SeatRecord
 

@@ -33,7 +33,8 @@ from games.errors import (
     StaleVersion,
 )
 from games.models import Game, IdempotencyRecord, Seat
-from games.reads.selectors import can_view, game_get, game_record
+from games.reads.access import can_view
+from games.reads.loading import game_get, game_record
 from games.records.record import GameRecord
 from games.vocabulary import BotLevel, EventKind, Status
 

@@ -21,7 +21,7 @@ from games import engine
 from games.commands import after_commit
 from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat
-from games.reads.selectors import game_key, game_record
+from games.reads.loading import game_key, game_record
 from games.records import projection
 from games.records.record import CURRENT_SCHEMA_VERSION, Event, GameRecord, SeatRecord
 from games.store import rows, state_cache

@@ -19,7 +19,9 @@ from django.db import connection
 from games.errors import GameNotFound, GameNotOver
 from games.models import Game, GameEvent, Seat
 from games.notation import document as notation
-from games.reads.selectors import Viewer, can_view, game_events_for_viewer, game_get
+from games.reads.access import Viewer, can_view
+from games.reads.game_view import game_events_for_viewer
+from games.reads.loading import game_get
 from games.reads.timeline import game_timeline_for_viewer
 from games.vocabulary import EventKind, Status
 

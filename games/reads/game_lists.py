@@ -1,9 +1,12 @@
-"""Reads for the lists of past games: "My games", the public finished games, a player's games.
+"""Reads for the lists of games: the lobby's and the API's, "My games", the public finished
+games, a player's games.
 
-One filter set serves all three lists and the API: status, variant, player count, opponent
-(a human, or a bot of some level) and a date range on the game's creation. Each row says, for
-the player the list is about, their result (won, lost, shared, resigned, aborted), their score
-and the winner's, and the game's length in rounds.
+The lobby and the API list the games a viewer may see, by status, variant, their own or waiting
+for their move, each as a summary (``game_summaries``). The lists of past games share one filter
+set, as the API does: status, variant, player count, opponent (a human, or a bot of some level)
+and a date range on the game's creation. Each of their rows says, for the player the list is
+about, their result (won, lost, shared, resigned, aborted), their score and the winner's, and
+the game's length in rounds.
 """
 
 from __future__ import annotations
@@ -19,9 +22,78 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Game, Seat
-from games.reads.selectors import Viewer, _involves, _seat_json, _visible_to, game_state
+from games.reads import loading
+from games.reads.access import Viewer, involves, visible_to
+from games.reads.game_view import seat_json, seats_json
 from games.variants.table_common import round_number
 from games.vocabulary import BotLevel, Status
+
+
+def game_list_for_viewer(
+    viewer: Viewer,
+    *,
+    status: str | None = None,
+    variant: str | None = None,
+    mine: bool = False,
+    my_turn: bool = False,
+) -> QuerySet[Game]:
+    """Games ``viewer`` may see (public ones, their own, all for staff), newest first."""
+    games = Game.objects.defer("snapshot", "options").prefetch_related("seats__user__profile")
+    games = games.filter(visible_to(viewer))
+    if (mine or my_turn) and (viewer is None or not viewer.is_authenticated):
+        return games.none()  # a guest has no games of their own
+    if status:
+        games = games.filter(status=status)
+    if variant:
+        games = games.filter(variant=variant)
+    if mine:
+        games = games.filter(involves(viewer))
+    if my_turn:
+        acting = Seat.objects.filter(
+            game=OuterRef("pk"), user_id=viewer.pk, index=OuterRef("acting_seat")
+        )
+        games = games.filter(Exists(acting), status=Status.ACTIVE)
+    return games.order_by("-created_at", "-id")
+
+
+def game_summaries(games: Iterable[Game], viewer: Viewer) -> list[dict[str, Any]]:
+    """Each game as a list shows it: status and seats, no board and no hands."""
+    viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
+    return [_summary(game, viewer_id) for game in games]
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def _summary(game: Game, viewer_id: int | None) -> dict[str, Any]:
+    seats = sorted(game.seats.all(), key=lambda seat: seat.index)
+    viewer_seat = next(
+        (seat.index for seat in seats if viewer_id is not None and seat.user_id == viewer_id),
+        None,
+    )
+    is_running = game.status == Status.ACTIVE
+    return {
+        "id": game.pk,
+        "variant": game.variant,
+        "status": game.status,
+        "version": game.version,
+        "is_public": game.is_public,
+        "created_at": game.created_at.isoformat(),
+        "started_at": game.started_at.isoformat() if game.started_at else None,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "seats": seats_json(seats),
+        "acting_seat": game.acting_seat,
+        "viewer_seat": viewer_seat,
+        "updated_at": game.updated_at.isoformat(),
+        "turn_deadline": _iso(game.turn_deadline) if is_running else None,
+        "last_move_at": _iso(game.turn_started_at if is_running else game.finished_at),
+        "is_my_turn": is_running and viewer_seat is not None and viewer_seat == game.acting_seat,
+        "result": game.result,
+    }
+
+
+# Past games: "My games", the public finished games, a player's games ------------------------
 
 OPPONENTS = ("human", *BotLevel.values)
 
@@ -41,7 +113,7 @@ def my_games(
 ) -> QuerySet[Game]:
     """Every game ``viewer`` sat in (or created, such as their imports): those waiting for
     their move first, then newest first. ``waiting_for_me`` keeps only the former."""
-    games = Game.objects.filter(_involves(viewer)).annotate(
+    games = Game.objects.filter(involves(viewer)).annotate(
         is_waiting_for_me=Exists(_my_turn(viewer))
     )
     if waiting_for_me:
@@ -68,7 +140,7 @@ def finished_public_games(filters: HistoryFilters, *, player: Any = None) -> Que
 
 
 def visible_games(viewer: Viewer, games: QuerySet[Game]) -> QuerySet[Game]:
-    return games.filter(_visible_to(viewer))
+    return games.filter(visible_to(viewer))
 
 
 def _filtered(games: QuerySet[Game], filters: HistoryFilters, *, me: Any) -> QuerySet[Game]:
@@ -123,7 +195,7 @@ def _row(game: Game, player_id: int | None) -> dict[str, Any]:
         "is_public": game.is_public,
         "origin": game.origin,
         "players": names,
-        "seats": [_seat_json(seat) for seat in seats],
+        "seats": [seat_json(seat) for seat in seats],
         "my_seat": my_seat,
         "my_result": my_result(game.status, result, my_seat),
         "my_score": points[my_seat] if my_seat is not None and points else None,
@@ -154,7 +226,7 @@ def my_game_rows(games: Iterable[Game], player: AbstractBaseUser) -> list[dict[s
 
 def _points_so_far(game: Game, seat: int) -> int | None:
     """A seat's points in a running game: public (cards and nobles lie face up)."""
-    state = game_state(game)
+    state = loading.game_state(game)
     if state is None:
         return None
     return int(engine.view(state, None)["players"][seat]["points"])

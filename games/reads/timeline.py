@@ -25,7 +25,8 @@ from django.core.cache import cache
 from games import engine
 from games.errors import GameNotFound
 from games.models import Game, Seat
-from games.reads.selectors import Viewer, _event_json, _seat_json, can_view, seat_for_viewer
+from games.reads.access import Viewer, can_view, seat_for_viewer
+from games.reads.game_view import event_json, seat_json
 from games.records import projection
 from games.records.record import Event
 from games.variants.presenters import presenter_for
@@ -130,7 +131,7 @@ def game_timeline_for_viewer(game: Game, viewer: Viewer, *, upto: int | None = N
     """The game's history for ``viewer``. ``upto`` is a hint of old: boards fold on demand."""
     if not can_view(game, viewer):
         raise GameNotFound(f"There is no game {game.pk}.")
-    seats = [_seat_json(seat) for seat in Seat.objects.filter(game=game).order_by("index")]
+    seats = [seat_json(seat) for seat in Seat.objects.filter(game=game).order_by("index")]
     names = [seat["display_name"] or f"Seat {seat['index'] + 1}" for seat in seats]
     folded: list[engine.State] = []
     return Timeline(
@@ -188,7 +189,7 @@ def build_log(
     setup: dict[str, Any] | None = None
     state: engine.State | None = None
     for row in rows:
-        event = _event_json(row, redact=redact)
+        event = event_json(row, redact=redact)
         payload = projection.upcast(row.kind, row.schema_version, row.payload)
         consequences: list[dict[str, Any]] = []
         action: dict[str, Any] | None = None

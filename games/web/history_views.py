@@ -27,7 +27,7 @@ from games.errors import GameNotFound, ImportRejected, InvalidInput, LimitReache
 from games.models import Game
 from games.notation import document as notation
 from games.notation import game_files
-from games.reads import exports, game_lists, selectors
+from games.reads import exports, game_lists, loading
 from games.reads.timeline import (
     WORDS_CACHE_SECONDS,
     Timeline,
@@ -179,7 +179,7 @@ def _step_number(raw: str) -> int | None:
 @require_safe
 @translates_game_errors
 def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.game_get(game_id)
+    game = loading.game_get(game_id)
     timeline = game_timeline_for_viewer(game, request.user)
     step = _step_number(request.GET.get("step", "0"))
     check_step(timeline, step)
@@ -307,7 +307,7 @@ def game_import(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @translates_game_errors
 def game_fork(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.game_get(game_id)
+    game = loading.game_get(game_id)
     step = _step(request, game_id) if request.method == "GET" else _posted_step(request, game_id)
     position = history_services.fork_position_for_viewer(game, request.user, step)
     form = ForkForm(request.POST or None, seat_count=len(position["players"]))

@@ -20,7 +20,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.views.decorators.http import require_safe
 
-from games.reads import selectors
+from games.reads import access
 from games.web import stream_limits
 from games.web.live import hub
 from notifications.presence import presence_mark
@@ -45,8 +45,8 @@ def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
         return _unavailable("Push needs the ASGI server; poll /version instead.")
     shown = _version_shown(request)
     user = request.user
-    is_visible = selectors.game_version_for_viewer(game_id, user) is not None
-    player_id = user.pk if is_visible and selectors.is_seated(game_id, user) else None
+    is_visible = access.game_version_for_viewer(game_id, user) is not None
+    player_id = user.pk if is_visible and access.is_seated(game_id, user) else None
     _release_connection()  # the stream may stay open for hours: hold no connection meanwhile
     if not is_visible:
         return JsonResponse({"error": "There is no such game."}, status=404)
@@ -121,7 +121,7 @@ async def _version_for(game_id: int, user: Any) -> int | None:
 
 def _read_version(game_id: int, user: Any) -> int | None:
     try:
-        return selectors.game_version_for_viewer(game_id, user)
+        return access.game_version_for_viewer(game_id, user)
     finally:
         _release_connection()
 

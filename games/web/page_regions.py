@@ -19,7 +19,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from accounts.selectors import profile_for
 from games import variants
 from games.models import Game
-from games.reads import selectors, timeline
+from games.reads import game_view, loading, timeline
 from games.variants.presenters import presenter_for
 from games.variants.table_common import digest, seat_names
 from games.vocabulary import Status
@@ -29,8 +29,8 @@ HISTORY_WINDOW = 40
 
 
 def regions_response(request: HttpRequest, game_id: int, *, status: int = 200) -> HttpResponse:
-    game = selectors.game_get(game_id)
-    data = selectors.game_view_for_viewer(game, request.user)
+    game = loading.game_get(game_id)
+    data = game_view.game_view_for_viewer(game, request.user)
     if data["status"] != Status.ACTIVE:
         # The game started or ended: the page's layout changes, so the browser reloads it.
         return HttpResponseClientRefresh()

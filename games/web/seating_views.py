@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.commands import services
 from games.errors import GameNotFound, InvalidInput
 from games.models import Game
-from games.reads import selectors
+from games.reads import game_lists, loading
 from games.reads.lobby_rows import lobby_rows
 from games.web.forms import (
     AddBotForm,
@@ -118,6 +118,6 @@ def game_invite(request: HttpRequest, token: str) -> HttpResponse:
             return SeeOther(f"{reverse('login')}?next={request.path}")
         services.game_take_seat(game_id=game_id, user=request.user, invited=True)
         return SeeOther(reverse("game_detail", args=[game_id]))
-    game = selectors.game_get(game_id)
-    summary = lobby_rows(selectors.game_summaries([game], request.user))[0]
+    game = loading.game_get(game_id)
+    summary = lobby_rows(game_lists.game_summaries([game], request.user))[0]
     return render(request, "games/invite.html", {"game": summary})

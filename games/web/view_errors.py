@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from games.errors import GameError, GameNotFound, IdempotencyKeyReused, StaleVersion
-from games.reads import selectors
+from games.reads import access
 from games.web import page_regions
 
 View = Callable[..., HttpResponse]
@@ -59,7 +59,7 @@ def for_visible_games(view: View) -> View:
 
     @wraps(view)
     def wrapper(request: HttpRequest, game_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        if selectors.game_version_for_viewer(game_id, request.user) is None:
+        if access.game_version_for_viewer(game_id, request.user) is None:
             raise GameNotFound(f"There is no game {game_id}.")
         return view(request, game_id, *args, **kwargs)
 

@@ -24,7 +24,7 @@ from games import variants
 from games.commands import deadlines as turn_deadlines
 from games.commands import services
 from games.notation import document as notation
-from games.reads import selectors, timeline
+from games.reads import access, game_lists, game_view, loading, timeline
 from games.reads.lobby_rows import lobby_rows, waiting_for_me_first
 from games.variants.splendor import describe
 from games.variants.table_common import seat_names
@@ -44,8 +44,8 @@ HOME_LIST_LENGTH = 50
 def home(request: HttpRequest) -> HttpResponse:
     """The home page; a player's games in play come first, those waiting for them on top."""
     my_games = (
-        selectors.game_summaries(
-            selectors.game_list_for_viewer(request.user, mine=True).filter(
+        game_lists.game_summaries(
+            game_lists.game_list_for_viewer(request.user, mine=True).filter(
                 status__in=[Status.WAITING, Status.ACTIVE]
             )[:HOME_LIST_LENGTH],
             request.user,
@@ -61,15 +61,17 @@ def lobby(request: HttpRequest) -> HttpResponse:
     viewer = request.user
     mine = (
         lobby_rows(
-            selectors.game_summaries(selectors.game_list_for_viewer(viewer, mine=True)[:50], viewer)
+            game_lists.game_summaries(
+                game_lists.game_list_for_viewer(viewer, mine=True)[:50], viewer
+            )
         )
         if viewer.is_authenticated
         else []
     )
     mine_ids = {game["id"] for game in mine}
-    waiting = selectors.game_list_for_viewer(viewer, status=Status.WAITING)[:LOBBY_LIST_LENGTH]
-    playing = selectors.game_list_for_viewer(viewer, status=Status.ACTIVE)[:LOBBY_LIST_LENGTH]
-    finished = selectors.game_list_for_viewer(viewer, status=Status.FINISHED)[:LOBBY_LIST_LENGTH]
+    waiting = game_lists.game_list_for_viewer(viewer, status=Status.WAITING)[:LOBBY_LIST_LENGTH]
+    playing = game_lists.game_list_for_viewer(viewer, status=Status.ACTIVE)[:LOBBY_LIST_LENGTH]
+    finished = game_lists.game_list_for_viewer(viewer, status=Status.FINISHED)[:LOBBY_LIST_LENGTH]
     context = {
         # Games waiting for the viewer come first.
         "my_active": waiting_for_me_first(
@@ -80,15 +82,15 @@ def lobby(request: HttpRequest) -> HttpResponse:
         ][:10],
         "open_games": [
             game
-            for game in lobby_rows(selectors.game_summaries(waiting, viewer))
+            for game in lobby_rows(game_lists.game_summaries(waiting, viewer))
             if game["id"] not in mine_ids and game["is_public"] and game["open_seats"]
         ],
         "live_games": [
             game
-            for game in lobby_rows(selectors.game_summaries(playing, viewer))
+            for game in lobby_rows(game_lists.game_summaries(playing, viewer))
             if game["id"] not in mine_ids
         ],
-        "finished_games": lobby_rows(selectors.game_summaries(finished, viewer))[:10],
+        "finished_games": lobby_rows(game_lists.game_summaries(finished, viewer))[:10],
     }
     return render(request, "games/lobby.html", context)
 
@@ -118,8 +120,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
 @require_safe
 @translates_game_errors
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.game_get(game_id)
-    data = selectors.game_view_for_viewer(game, request.user)
+    game = loading.game_get(game_id)
+    data = game_view.game_view_for_viewer(game, request.user)
     if data["status"] == Status.WAITING:
         return seating_views.waiting_room(request, game, data)
     viewer_seat = data["viewer_seat"]
@@ -155,7 +157,7 @@ def game_version(request: HttpRequest, game_id: int) -> HttpResponse:
 
     Asked every few seconds by every open game page, so it reads one column and nothing else.
     """
-    version = selectors.game_version_for_viewer(game_id, request.user)
+    version = access.game_version_for_viewer(game_id, request.user)
     if version is None:
         return JsonResponse({"error": "There is no such game."}, status=404)
     if request.user.is_authenticated:
@@ -175,7 +177,7 @@ def game_version(request: HttpRequest, game_id: int) -> HttpResponse:
 @translates_game_errors
 @for_visible_games
 def game_act(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.game_get(game_id)
+    game = loading.game_get(game_id)
     action, expected_version, idempotency_key = variants.web_for(game.variant).action_from_form(
         request.POST
     )
@@ -199,8 +201,8 @@ def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
         services.game_resign(game_id=game_id, user=request.user)
         messages.info(request, "You resigned.")
         return SeeOther(reverse("game_detail", args=[game_id]))
-    game = selectors.game_get(game_id)
-    data = selectors.game_view_for_viewer(game, request.user)
+    game = loading.game_get(game_id)
+    data = game_view.game_view_for_viewer(game, request.user)
     return render(request, "games/resign.html", {"game": data})
 
 
@@ -215,8 +217,8 @@ def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_safe
 @translates_game_errors
 def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = selectors.game_get(game_id)
-    data = selectors.game_view_for_viewer(game, request.user)
+    game = loading.game_get(game_id)
+    data = game_view.game_view_for_viewer(game, request.user)
     past = timeline.game_timeline_for_viewer(game, request.user)
     events = [
         {**event, "step": index - past.first_step if index >= past.first_step else None}

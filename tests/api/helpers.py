@@ -8,7 +8,7 @@ from typing import Any
 from rest_framework.test import APIClient
 
 from games.models import Game, GameEvent
-from games.reads import selectors
+from games.reads import loading
 
 
 def game_url(game: Game | int, suffix: str = "") -> str:
@@ -49,7 +49,7 @@ def error_code(response: Any) -> str:
 
 def secret_cards_for(game: Game, seat: int | None) -> set[int]:
     """The cards ``seat`` (None: a spectator) must not see now: decks and others' blind cards."""
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
     if state is None:
         return set()
     hidden = {card for deck in state.decks for card in deck}

@@ -8,7 +8,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.models import Game
-from games.reads import selectors
+from games.reads import game_view
 from tests.api.helpers import error_code, game_url
 
 
@@ -73,7 +73,7 @@ def test_an_unexpected_error_is_a_logged_json_500(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the disk is on fire")
 
-    monkeypatch.setattr(selectors, "game_view_for_viewer", broken)
+    monkeypatch.setattr(game_view, "game_view_for_viewer", broken)
     as_alice.raise_request_exception = False
 
     with caplog.at_level(logging.ERROR, logger="games.api.errors"):

@@ -243,13 +243,13 @@ def test_if_none_match_answers_304_while_the_game_is_unchanged(
 def test_if_none_match_is_answered_without_replaying_the_game(
     started_game: Game, as_alice: APIClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from games.reads import selectors
+    from games.reads import loading
 
     def no_replay(game: Game) -> None:
         raise AssertionError("a 304 must not rebuild the game")
 
-    monkeypatch.setattr(selectors, "game_replay", no_replay)
-    monkeypatch.setattr(selectors, "game_state", no_replay)
+    monkeypatch.setattr(loading, "game_replay", no_replay)
+    monkeypatch.setattr(loading, "game_state", no_replay)
 
     response = as_alice.get(
         game_url(started_game), headers={"If-None-Match": f'W/"{started_game.version}"'}

@@ -13,7 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from games.commands.services import BotSeat, UserSeat
 from games.models import Game
-from games.reads import selectors
+from games.reads import game_view
 from games.vocabulary import Status
 from tests.browser.conftest import log_in, screenshot
 from tests.web.tables import game_at, winning_buys
@@ -139,5 +139,5 @@ def test_the_last_move_ends_the_game_and_shows_the_scores(
 def _seat_zero_view_and_legal(game: Game) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     fresh = Game.objects.get(pk=game.pk)
     alice = fresh.seats.get(index=0).user
-    view = selectors.game_view_for_viewer(fresh, alice)
+    view = game_view.game_view_for_viewer(fresh, alice)
     return view["state"], view["legal_actions"]

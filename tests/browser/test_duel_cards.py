@@ -15,7 +15,7 @@ from games import engine
 from games.commands import services
 from games.commands.services import UserSeat
 from games.models import Game, GameEvent, Seat
-from games.reads import selectors
+from games.reads import loading
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_duel_one_screen import reserve_then_buy, watch_errors
 
@@ -32,7 +32,7 @@ def duel_where_i_can_buy(me: User, friend: User) -> tuple[Game, list[int]]:
     game = services.game_create(variant="duel", seats=[UserSeat(me), UserSeat(friend)],
                                 created_by=me, seed=20_26)  # fmt: skip
     for _ in range(80):
-        state = selectors.game_state(game)
+        state = loading.game_state(game)
         assert state is not None
         legal = [engine.action_to_json(action) for action in engine.legal_actions(state)]
         view = engine.view(state, None)
@@ -128,7 +128,7 @@ def test_cards_and_royals_are_named_as_the_rulebook_names_them(
 ) -> None:
     game, _buys = duel_where_i_can_buy(make_player("dora"), make_player("eve"))
     page = open_page(new_context, asgi_server, game)
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
     assert state is not None
     view = engine.view(state, None)
     shown = [item for row in view["pyramid"] for item in row if item]

@@ -20,7 +20,7 @@ from games import engine
 from games.commands import services
 from games.commands.services import UserSeat
 from games.models import Game, GameEvent
-from games.reads import selectors
+from games.reads import loading
 from games.variants.duel.words import space_name
 from tests.browser.conftest import log_in, screenshot
 
@@ -34,7 +34,7 @@ def duel_on_my_turn(me: User, friend: User) -> tuple[Game, list[list[str]]]:
     """A new Duel between two people, and the lines of tokens its first player may take."""
     game = services.game_create(variant="duel", seats=[UserSeat(me), UserSeat(friend)],
                                 created_by=me, seed=20_26)  # fmt: skip
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
     assert state is not None
     lines = [
         [space_name(space) for space in action["spaces"]]

@@ -15,7 +15,7 @@ from games import engine
 from games.commands import services
 from games.commands.services import UserSeat
 from games.models import Game, Seat
-from games.reads import selectors
+from games.reads import loading
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_one_screen import boxes_outside_the_viewport
 
@@ -65,7 +65,7 @@ def duel_in_progress(me: User, friend: User, moves: int = 14) -> Game:
                                 created_by=me, seed=20_26)  # fmt: skip
     played = 0
     while played < moves or Seat.objects.get(game=game, index=game.acting_seat).user != me:
-        state = selectors.game_state(game)
+        state = loading.game_state(game)
         assert state is not None
         legal = [engine.action_to_json(action) for action in engine.legal_actions(state)]
         view = engine.view(state, None)

@@ -15,7 +15,7 @@ from games import engine
 from games.commands import services
 from games.commands.services import BotSeat, UserSeat
 from games.models import Game, Seat
-from games.reads import selectors
+from games.reads import loading
 from tests.browser.conftest import log_in, screenshot
 from tests.web.tables import bots_paused, create_game
 
@@ -53,7 +53,7 @@ def four_player_game_in_progress(alice: User) -> Game:
         for index in range(20):
             game = Game.objects.get(pk=game.pk)
             seat = Seat.objects.get(game=game, index=game.acting_seat)
-            state = selectors.game_state(game)
+            state = loading.game_state(game)
             assert state is not None
             legal = [engine.action_to_json(action) for action in engine.legal_actions(state)]
             services.game_take_action(

@@ -23,7 +23,7 @@ from games.commands import services
 from games.commands.deadline_tasks import apply_turn_deadlines
 from games.commands.services import UserSeat
 from games.models import Game
-from games.reads import selectors
+from games.reads import game_view
 from games.vocabulary import Status
 from tests.browser.conftest import log_in
 
@@ -48,7 +48,7 @@ def play_turn(game: Game) -> None:
     game = fresh(game)
     user = game.seats.get(index=game.acting_seat).user
     while True:
-        view = selectors.game_view_for_viewer(game, user)["state"]
+        view = game_view.game_view_for_viewer(game, user)["state"]
         action = engine.action_to_json(bots.choose_action("greedy", view, seed=game.version))
         services.game_take_action(game_id=game.pk, action=action, expected_version=game.version,
                                   user=user)  # fmt: skip

@@ -16,7 +16,7 @@ from games.commands import services
 from games.commands.services import BotSeat, UserSeat
 from games.errors import InvalidRequest, NotAllowed
 from games.models import Game
-from games.reads import selectors, timeline
+from games.reads import loading, timeline
 from games.vocabulary import Status
 from tests.finished_games import play
 
@@ -35,7 +35,7 @@ def test_a_duel_fork_starts_from_exactly_the_position_with_its_origin_recorded(
     game = finished_duel(alice, bob, 31)
     step = 9
     seen = timeline.replay_step_for_viewer(game, carol, step)["state"]
-    original = engine.initial_state(selectors.game_replay(game).setup)  # type: ignore[arg-type]
+    original = engine.initial_state(loading.game_replay(game).setup)  # type: ignore[arg-type]
 
     fork = history_services.game_fork(
         game_id=game.pk, step=step, user=carol, seats=[UserSeat(carol), BotSeat("greedy")]
@@ -43,12 +43,12 @@ def test_a_duel_fork_starts_from_exactly_the_position_with_its_origin_recorded(
 
     assert fork.variant == "duel"
     assert fork.origin == {"kind": "fork", "game": game.pk, "step": step}
-    state = selectors.game_state(fork)
+    state = loading.game_state(fork)
     assert state is not None
     assert engine.view(state, None, reveal=True) == seen
     assert state.decks != original.decks, "the decks must be reshuffled"
     assert state.bag_draws != original.bag_draws, "the bag's draw orders must be drawn afresh"
-    setup = selectors.game_replay(fork).setup
+    setup = loading.game_replay(fork).setup
     assert setup is not None
     assert setup.position is not None
 
@@ -58,7 +58,7 @@ def test_a_running_duel_is_forked_by_spectators_only_and_without_hidden_cards(
 ) -> None:
     game = services.game_create(variant="duel", seats=[UserSeat(alice), UserSeat(bob)],
                                 created_by=alice, seed=44)  # fmt: skip
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
     assert state is not None
     gold = next(a for a in engine.legal_actions(state) if a.__class__.__name__ == "TakeGold")
     mover = alice if state.current == 0 else bob
@@ -68,7 +68,7 @@ def test_a_running_duel_is_forked_by_spectators_only_and_without_hidden_cards(
                                   expected_version=game.version, user=mover)  # fmt: skip
     game = Game.objects.get(pk=game.pk)
     reserver = 0 if mover == alice else 1
-    hidden = selectors.game_state(game).players[reserver].reserved[0]  # type: ignore[union-attr]
+    hidden = loading.game_state(game).players[reserver].reserved[0]  # type: ignore[union-attr]
     with pytest.raises(NotAllowed):
         history_services.game_fork(game_id=game.pk, step=2, user=alice,
                                    seats=[UserSeat(alice), BotSeat("random")])  # fmt: skip
@@ -77,7 +77,7 @@ def test_a_running_duel_is_forked_by_spectators_only_and_without_hidden_cards(
     for _ in range(6):
         fork = history_services.game_fork(game_id=game.pk, step=2, user=carol,
                                           seats=[UserSeat(carol), BotSeat("random")])  # fmt: skip
-        forked = selectors.game_state(fork)
+        forked = loading.game_state(fork)
         dealt.add(forked.players[reserver].reserved[0])  # type: ignore[union-attr]
         created = fork.events.get(kind="GameCreated").payload
         shown = json.dumps(created["position"]["players"][reserver]["reserved"])

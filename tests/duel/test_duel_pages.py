@@ -19,7 +19,7 @@ from django.test import Client
 from games import tasks
 from games.commands import services
 from games.models import Game, GameEvent
-from games.reads import selectors
+from games.reads import game_view
 from tests.api.helpers import secret_cards_for
 
 MAX_ACTIONS = 400
@@ -104,7 +104,7 @@ def test_the_duel_page_shows_the_board_pyramid_royals_and_every_legal_action(
     assert "0/20 points" in page
     assert "0/10 crowns" in page
     assert "0/10 points in one colour" in page
-    legal = selectors.game_legal_actions_for_viewer(game, alice if seat == 0 else bob)
+    legal = game_view.game_legal_actions_for_viewer(game, alice if seat == 0 else bob)
     assert sorted(map(json.dumps, buttons(page))) == sorted(map(json.dumps, legal))
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page), "an inline script (CSP)"
 

@@ -17,7 +17,7 @@ from games import engine
 from games.commands import services
 from games.commands.services import UserSeat
 from games.models import Game
-from games.reads import selectors
+from games.reads import loading
 from tests.engine.duel.positions import hand, position
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +37,7 @@ def one_purchase_from_the_end(
                                 created_by=alice, seed=7,
                                 start_position=engine.view(state, None))  # fmt: skip
     assert game.acting_seat == 0
-    state_now = selectors.game_state(game)
+    state_now = loading.game_state(game)
     assert state_now is not None
     buy = next(
         action

@@ -12,7 +12,7 @@ from games import engine
 from games.commands import services
 from games.commands.integrity import read_model_differences
 from games.models import Game, GameEvent, Seat
-from games.reads import selectors
+from games.reads import loading
 from games.vocabulary import Status
 
 
@@ -78,7 +78,7 @@ def act(
 
 
 def random_legal_action(game: Game, rng: random.Random) -> dict[str, Any]:
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
     assert state is not None
     return engine.action_to_json(rng.choice(engine.legal_actions(state)))
 

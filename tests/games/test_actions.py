@@ -23,7 +23,7 @@ from games.errors import (
     StaleVersion,
 )
 from games.models import Game, GameEvent, IdempotencyRecord
-from games.reads import selectors
+from games.reads import loading
 from games.records import projection
 from games.records.record import Event
 from games.vocabulary import Status
@@ -34,7 +34,7 @@ TAKE_OTHER_THREE = {"type": "take_gems", "gems": ["red", "black", "white"]}
 
 
 def first_board_card(game: Game) -> int:
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
     assert state is not None
     card = state.board[0][0]
     assert card is not None
@@ -110,7 +110,7 @@ def test_an_action_that_ends_the_game_appends_game_finished_in_the_same_result(
     game = reload(started_game)
     result = None
     while game.status == Status.ACTIVE:
-        state = selectors.game_state(game)
+        state = loading.game_state(game)
         assert state is not None
         result = act(game, engine.action_to_json(rng.choice(engine.legal_actions(state))))
         game = reload(game)
@@ -505,7 +505,7 @@ def test_the_writers_conditions_say_who_the_game_waits_for_and_whether_it_is_ove
 ) -> None:
     game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
                                 created_by=alice, seed=9)  # fmt: skip
-    record = selectors.game_record(game)
+    record = loading.game_record(game)
     assert after_commit.waits_for_a_person(record)
     assert not after_commit.waits_for_a_seat_handed_to_the_bot(record)
     assert not after_commit.is_finished(record)
@@ -517,7 +517,7 @@ def test_the_writers_conditions_say_who_the_game_waits_for_and_whether_it_is_ove
     assert not after_commit.waits_for_a_person(handed)
 
     services.game_resign(game_id=game.pk, user=alice)
-    assert after_commit.is_finished(selectors.game_record(reload(game)))
+    assert after_commit.is_finished(loading.game_record(reload(game)))
 
 
 @pytest.mark.django_db(transaction=True)

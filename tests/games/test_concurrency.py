@@ -122,7 +122,7 @@ def test_clients_racing_through_a_game_keep_the_log_gap_free(
     import random
 
     from games import engine
-    from games.reads import selectors
+    from games.reads import loading
 
     users = {0: alice, 1: bob}
     moves_per_client = 2
@@ -136,7 +136,7 @@ def test_clients_racing_through_a_game_keep_the_log_gap_free(
             game = Game.objects.get(pk=started_game.pk)
             if game.status != Status.ACTIVE:
                 break
-            state = selectors.game_state(game)
+            state = loading.game_state(game)
             action = engine.action_to_json(rng.choice(engine.legal_actions(state)))
             try:
                 result = services.game_take_action(

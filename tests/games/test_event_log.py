@@ -17,7 +17,7 @@ from django.db.models import F, ProtectedError
 from games import engine
 from games.commands.integrity import read_model_differences, rebuild_read_models
 from games.models import EventsAreImmutable, Game, GameEvent, Seat
-from games.reads import selectors
+from games.reads import loading
 from games.records import projection
 from games.records.record import Event
 from games.vocabulary import Status
@@ -231,10 +231,10 @@ def test_game_state_uses_the_snapshot_when_it_is_current(
     started_game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = play_random(started_game, 12)
-    replayed = selectors.game_replay(game).state
-    monkeypatch.setattr(selectors, "game_replay", _must_not_replay)
+    replayed = loading.game_replay(game).state
+    monkeypatch.setattr(loading, "game_replay", _must_not_replay)
 
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
 
     assert state == replayed
     assert engine.state_to_json(state) == game.snapshot
@@ -244,18 +244,18 @@ def test_game_state_replays_the_log_when_the_snapshot_is_stale(
     started_game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = play_random(started_game, 12)
-    current = selectors.game_replay(game).state
+    current = loading.game_replay(game).state
     # An old snapshot left behind: content from the start of the game, version behind.
-    start = engine.initial_state(selectors.game_replay(game).setup)
+    start = engine.initial_state(loading.game_replay(game).setup)
     Game.objects.filter(pk=game.pk).update(
         snapshot=engine.state_to_json(start), snapshot_version=F("snapshot_version") - 1
     )
     game = reload(game)
     replays: list[int] = []
-    real_replay = selectors.game_replay
-    monkeypatch.setattr(selectors, "game_replay", lambda g: replays.append(g.pk) or real_replay(g))
+    real_replay = loading.game_replay
+    monkeypatch.setattr(loading, "game_replay", lambda g: replays.append(g.pk) or real_replay(g))
 
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
 
     assert replays == [game.pk]
     assert state == current != start
@@ -268,14 +268,14 @@ def test_game_state_of_a_game_that_has_not_started_is_none(alice: Any) -> None:
         variant="splendor", seats=[services.OpenSeat()] * 2, created_by=alice
     )
 
-    assert selectors.game_state(game) is None
+    assert loading.game_state(game) is None
 
 
 def test_replay_of_a_finished_game_gives_its_final_state_and_result(started_game: Game) -> None:
     game = play_random(started_game, 1000, seed=3)
     assert game.status == Status.FINISHED
 
-    record = selectors.game_replay(game)
+    record = loading.game_replay(game)
 
     assert record.status == "finished"
     assert record.version == game.version

@@ -16,7 +16,7 @@ from games.commands import services
 from games.commands.services import UserSeat
 from games.errors import GameNotFound
 from games.models import Game, GameEvent
-from games.reads import selectors
+from games.reads import game_view, loading
 from games.records import projection
 from games.vocabulary import Status
 from tests.games.helpers import act, reload
@@ -77,12 +77,12 @@ def test_views_and_histories_hide_decks_others_blind_reserves_and_the_seed_while
     for _ in range(25):
         if game.status != Status.ACTIVE:
             break
-        state = selectors.game_state(game)
+        state = loading.game_state(game)
         assert state is not None
         for name, viewer in viewers(alice, bob, carol).items():
             seat = {"alice": 0, "bob": 1}.get(name)
-            view = selectors.game_view_for_viewer(game, viewer)
-            events = selectors.game_events_for_viewer(game, viewer)
+            view = game_view.game_view_for_viewer(game, viewer)
+            events = game_view.game_events_for_viewer(game, viewer)
             hidden = hidden_from(state, seat)
             assert_nothing_private({"view": view, "events": events}, hidden, SECRET_SEED)
             assert "revealed" not in view
@@ -99,14 +99,14 @@ def test_a_player_sees_their_own_blind_reserve_and_only_the_level_of_the_others(
     alice: User, bob: User, carol: User
 ) -> None:
     game = start_secret_game(alice, bob)
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
     assert state is not None
     (alices_card,) = state.players[0].blind
     (bobs_card,) = state.players[1].blind
 
-    alice_view = selectors.game_view_for_viewer(game, alice)["state"]
-    bob_view = selectors.game_view_for_viewer(game, bob)["state"]
-    carol_view = selectors.game_view_for_viewer(game, carol)["state"]
+    alice_view = game_view.game_view_for_viewer(game, alice)["state"]
+    bob_view = game_view.game_view_for_viewer(game, bob)["state"]
+    carol_view = game_view.game_view_for_viewer(game, carol)["state"]
 
     assert [card["id"] for card in alice_view["players"][0]["reserved"]] == [alices_card]
     assert alice_view["players"][1]["reserved"] == [{"hidden": True, "level": 3}]
@@ -121,7 +121,7 @@ def test_the_running_history_publishes_the_commitment_but_not_the_setup_or_salt(
 ) -> None:
     game = start_secret_game(alice, bob)
 
-    events = selectors.game_events_for_viewer(game, bob)
+    events = game_view.game_events_for_viewer(game, bob)
 
     started = [event for event in events if event["kind"] == "GameStarted"]
     assert len(started) == 1
@@ -136,7 +136,7 @@ def test_the_running_history_publishes_the_commitment_but_not_the_setup_or_salt(
 def test_the_history_can_be_read_in_pages(alice: User, bob: User) -> None:
     game = start_secret_game(alice, bob)
 
-    page = selectors.game_events_for_viewer(game, alice, after_seq=2, limit=3)
+    page = game_view.game_events_for_viewer(game, alice, after_seq=2, limit=3)
 
     assert [event["seq"] for event in page] == [3, 4, 5]
 
@@ -145,16 +145,16 @@ def test_legal_actions_are_offered_only_to_the_player_whose_turn_it_is(
     alice: User, bob: User, carol: User
 ) -> None:
     game = start_secret_game(alice, bob)
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
     assert state is not None
     expected = [engine.action_to_json(action) for action in engine.legal_actions(state)]
 
     assert game.acting_seat == 0
-    assert selectors.game_legal_actions_for_viewer(game, alice) == expected
-    assert selectors.game_view_for_viewer(game, alice)["legal_actions"] == expected
+    assert game_view.game_legal_actions_for_viewer(game, alice) == expected
+    assert game_view.game_view_for_viewer(game, alice)["legal_actions"] == expected
     for viewer in (bob, carol, AnonymousUser(), None):
-        assert selectors.game_legal_actions_for_viewer(game, viewer) == []
-        assert selectors.game_view_for_viewer(game, viewer)["legal_actions"] == []
+        assert game_view.game_legal_actions_for_viewer(game, viewer) == []
+        assert game_view.game_view_for_viewer(game, viewer)["legal_actions"] == []
 
 
 @pytest.mark.parametrize("ending", ["resigned", "aborted", "played out"])
@@ -162,10 +162,10 @@ def test_a_game_that_is_over_reveals_its_setup_and_salt_matching_the_published_c
     alice: User, bob: User, carol: User, staff: User, ending: str
 ) -> None:
     game = start_secret_game(alice, bob)
-    published = selectors.game_view_for_viewer(game, carol)["commitment"]
+    published = game_view.game_view_for_viewer(game, carol)["commitment"]
     assert published == game.commitment
     assert len(published) == 64
-    real_setup = engine.setup_to_json(selectors.game_replay(game).setup)
+    real_setup = engine.setup_to_json(loading.game_replay(game).setup)
     if ending == "resigned":
         services.game_resign(game_id=game.pk, user=bob)
     elif ending == "aborted":
@@ -173,26 +173,26 @@ def test_a_game_that_is_over_reveals_its_setup_and_salt_matching_the_published_c
     else:
         rng = random.Random(2)
         while game.status == Status.ACTIVE:
-            state = selectors.game_state(game)
+            state = loading.game_state(game)
             act(game, engine.action_to_json(rng.choice(engine.legal_actions(state))))
             game = reload(game)
     game = reload(game)
     assert not game.is_running
 
     for viewer in viewers(alice, bob, carol).values():
-        view = selectors.game_view_for_viewer(game, viewer)
+        view = game_view.game_view_for_viewer(game, viewer)
         revealed = view["revealed"]
         assert revealed["setup"] == real_setup
         assert revealed["setup"]["seed"] == SECRET_SEED
         assert revealed["commitment"] == published == view["commitment"]
         assert projection.commitment_for(revealed["setup"], revealed["salt"]) == published
-        assert revealed["final_state"] == engine.state_to_json(selectors.game_state(game))
+        assert revealed["final_state"] == engine.state_to_json(loading.game_state(game))
         # Once over, the blind reserves are revealed in the final state.
-        final = selectors.game_state(game)
+        final = loading.game_state(game)
         assert revealed["final_state"]["players"][1]["blind"] == list(final.players[1].blind)
         started = next(
             event
-            for event in selectors.game_events_for_viewer(game, viewer)
+            for event in game_view.game_events_for_viewer(game, viewer)
             if event["kind"] == "GameStarted"
         )
         assert started["payload"]["setup"] == real_setup
@@ -221,18 +221,18 @@ def test_a_private_game_is_hidden_from_everyone_but_its_players_and_staff(
 
     for outsider in (carol, AnonymousUser(), None):
         with pytest.raises(GameNotFound, match=f"There is no game {game.pk}"):
-            selectors.game_view_for_viewer(game, outsider)
+            game_view.game_view_for_viewer(game, outsider)
         with pytest.raises(GameNotFound):
-            selectors.game_events_for_viewer(game, outsider)
+            game_view.game_events_for_viewer(game, outsider)
     for insider in (alice, bob, staff):
-        assert selectors.game_view_for_viewer(game, insider)["id"] == game.pk
-        assert selectors.game_events_for_viewer(game, insider)
+        assert game_view.game_view_for_viewer(game, insider)["id"] == game.pk
+        assert game_view.game_events_for_viewer(game, insider)
 
 
 def test_a_public_game_is_open_to_spectators(alice: User, bob: User, carol: User) -> None:
     game = start_secret_game(alice, bob)
 
-    view = selectors.game_view_for_viewer(game, AnonymousUser())
+    view = game_view.game_view_for_viewer(game, AnonymousUser())
 
     assert view["viewer_seat"] is None
     assert view["state"]["viewer"] is None
@@ -242,4 +242,4 @@ def test_a_public_game_is_open_to_spectators(alice: User, bob: User, carol: User
 @pytest.mark.parametrize("game_id", [987654, "nonsense", None])
 def test_an_unknown_game_is_not_found(game_id: Any) -> None:
     with pytest.raises(GameNotFound):
-        selectors.game_get(game_id)
+        loading.game_get(game_id)

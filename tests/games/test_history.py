@@ -16,7 +16,7 @@ from games.commands import services
 from games.commands.services import BotSeat, UserSeat
 from games.errors import GameNotFound, GameNotOver, ImportRejected, NotAllowed
 from games.models import Game, GameEvent
-from games.reads import exports, selectors, timeline
+from games.reads import exports, loading, timeline
 from games.vocabulary import Status
 from tests.finished_games import finished_game, play
 from tests.leaks import walk
@@ -24,7 +24,7 @@ from tests.leaks import walk
 
 def _states(game: Game) -> list[engine.State]:
     """The private state at every step, straight from the engine (step 0: the deal)."""
-    record = selectors.game_replay(game)
+    record = loading.game_replay(game)
     assert record.setup is not None
     states = [engine.initial_state(record.setup)]
     for event in game.events.filter(seq__gt=_start_seq(game)).order_by("seq"):
@@ -196,11 +196,11 @@ def test_a_fork_starts_from_exactly_the_position_with_its_origin_recorded(
 
     assert fork.is_forked
     assert fork.origin == {"kind": "fork", "game": game.pk, "step": step}
-    state = selectors.game_state(fork)
+    state = loading.game_state(fork)
     assert state is not None
     assert engine.view(state, None, reveal=True) == seen
     assert state.decks != _states(game)[step].decks, "the decks must be reshuffled"
-    setup = selectors.game_replay(fork).setup
+    setup = loading.game_replay(fork).setup
     assert setup is not None
     assert setup.position is not None
 
@@ -215,7 +215,7 @@ def test_a_fork_with_an_open_seat_starts_from_the_position_when_a_friend_joins(
     )
     assert fork.status == Status.WAITING
     services.game_take_seat(game_id=fork.pk, user=make_user("dave"))
-    state = selectors.game_state(Game.objects.get(pk=fork.pk))
+    state = loading.game_state(Game.objects.get(pk=fork.pk))
     assert state is not None
     assert engine.view(state, None, reveal=True) == seen
 
@@ -228,7 +228,7 @@ def test_a_running_game_is_forked_by_spectators_only_and_without_hidden_cards(
     services.game_take_action(game_id=game.pk, action={"type": "reserve_from_deck", "level": 3},
                               expected_version=game.version, user=alice)  # fmt: skip
     game = Game.objects.get(pk=game.pk)
-    hidden = selectors.game_state(game).players[0].reserved[0]  # type: ignore[union-attr]
+    hidden = loading.game_state(game).players[0].reserved[0]  # type: ignore[union-attr]
     with pytest.raises(NotAllowed):
         history_services.game_fork(game_id=game.pk, step=1, user=alice,
                                    seats=[UserSeat(alice), BotSeat("random")])  # fmt: skip
@@ -237,7 +237,7 @@ def test_a_running_game_is_forked_by_spectators_only_and_without_hidden_cards(
     for _ in range(6):
         fork = history_services.game_fork(game_id=game.pk, step=1, user=carol,
                                           seats=[UserSeat(carol), BotSeat("random")])  # fmt: skip
-        dealt.add(selectors.game_state(fork).players[0].reserved[0])  # type: ignore[union-attr]
+        dealt.add(loading.game_state(fork).players[0].reserved[0])  # type: ignore[union-attr]
         created = fork.events.get(kind="GameCreated").payload
         assert str(hidden) not in json.dumps(created["position"]["players"][0]["reserved"])
     assert len(dealt) > 1, "the blind reserve is dealt afresh, not copied"

@@ -13,7 +13,7 @@ from games import engine
 from games.commands import services
 from games.commands.services import UserSeat
 from games.models import Game
-from games.reads import selectors, timeline
+from games.reads import loading, timeline
 from tests.finished_games import finished_game, play
 
 SEED = 2**51 + 4321
@@ -30,7 +30,7 @@ def test_a_running_games_cached_words_hold_neither_its_seed_nor_its_decks(
 ) -> None:
     game = _running_game(alice, bob, moves=6)
     past = timeline.game_timeline_for_viewer(game, alice)
-    assert past.state_at(past.last_step) == selectors.game_state(game)
+    assert past.state_at(past.last_step) == loading.game_state(game)
 
     cached = cache.get(past.log_key)
     assert cached is not None
@@ -49,7 +49,7 @@ def test_a_new_move_is_a_new_version_and_the_replay_has_its_step(alice: User, bo
 
     assert after.log_key != before.log_key
     assert after.last_step == before.last_step + 1
-    assert after.view_at(after.last_step) == engine.view(selectors.game_state(game), 1)
+    assert after.view_at(after.last_step) == engine.view(loading.game_state(game), 1)
     page = Client().get(f"/games/{game.pk}/replay/?step={after.last_step}")
     assert page.status_code == 200
     assert after.step_event(after.last_step)["text"] in page.content.decode()

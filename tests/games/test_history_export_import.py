@@ -27,7 +27,7 @@ from games.commands import history as history_services
 from games.commands import services
 from games.commands.services import UserSeat
 from games.models import Game, GameEvent
-from games.reads import exports, selectors, timeline
+from games.reads import exports, loading, timeline
 from games.vocabulary import Status
 
 MOVE_BOUND = 1500
@@ -48,7 +48,7 @@ def bot_played_game(
         game = Game.objects.get(pk=game.pk)
         if game.status != Status.ACTIVE:
             return game
-        state = selectors.game_state(game)
+        state = loading.game_state(game)
         assert state is not None
         seat = engine.acting_seat(state)
         assert seat is not None
@@ -76,8 +76,8 @@ def assert_imports_back(game: Game, importer: User) -> None:
     assert copy_of.result == game.result
     assert exports.game_document_for_viewer(copy_of, None)["moves"] == document["moves"]
     assert every_state(copy_of) == every_state(game)
-    assert engine.state_to_json(selectors.game_state(copy_of)) == engine.state_to_json(
-        selectors.game_state(game)
+    assert engine.state_to_json(loading.game_state(copy_of)) == engine.state_to_json(
+        loading.game_state(game)
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Model
 
 from games.models import Game, GameEvent
-from games.reads import selectors
+from games.reads import loading
 from games.store import rows
 
 
@@ -15,7 +15,7 @@ def field_values(instance: Model) -> dict[str, object]:
 
 
 def test_a_game_read_in_sql_equals_the_orms(started_game: Game) -> None:
-    read = selectors.game_get(started_game.pk)
+    read = loading.game_get(started_game.pk)
 
     assert field_values(read) == field_values(Game.objects.get(pk=started_game.pk))
     assert isinstance(read.snapshot, dict)
@@ -23,7 +23,7 @@ def test_a_game_read_in_sql_equals_the_orms(started_game: Game) -> None:
 
 
 def test_an_update_writes_the_fields_and_stamps_updated_at(started_game: Game) -> None:
-    game = selectors.game_get(started_game.pk)
+    game = loading.game_get(started_game.pk)
     before = game.updated_at
     game.result = {"note": ["x"]}
     game.acting_seat = None

@@ -11,7 +11,7 @@ from games.commands import services
 from games.commands.services import OpenSeat, UserSeat
 from games.errors import NotAllowed
 from games.models import Game
-from games.reads import selectors
+from games.reads import access, game_lists, game_view, loading
 from games.vocabulary import Status
 from tests.games.helpers import footprint, play_to_end, reload
 
@@ -45,12 +45,12 @@ def test_a_seat_shows_the_display_name_chosen_in_the_profile(alice: User, bob: U
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice
     )
 
-    names = [seat["display_name"] for seat in selectors.game_view_for_viewer(game, alice)["seats"]]
+    names = [seat["display_name"] for seat in game_view.game_view_for_viewer(game, alice)["seats"]]
     assert names == ["alice", "Bob the Jeweller"]
 
 
 def test_the_version_is_visible_to_everyone_for_a_public_game(started_game: Game) -> None:
-    assert selectors.game_version_for_viewer(started_game.pk, AnonymousUser()) == (
+    assert access.game_version_for_viewer(started_game.pk, AnonymousUser()) == (
         started_game.version
     )
 
@@ -63,16 +63,16 @@ def test_the_version_of_a_private_game_is_hidden_from_outsiders(
         is_public=False,
     )  # fmt: skip
 
-    assert selectors.game_version_for_viewer(game.pk, carol) is None
-    assert selectors.game_version_for_viewer(game.pk, AnonymousUser()) is None
-    assert selectors.game_version_for_viewer(game.pk, bob) == game.version
+    assert access.game_version_for_viewer(game.pk, carol) is None
+    assert access.game_version_for_viewer(game.pk, AnonymousUser()) is None
+    assert access.game_version_for_viewer(game.pk, bob) == game.version
 
 
 def test_a_finished_game_shows_every_reserved_card_to_everyone(started_game: Game) -> None:
     game = play_to_end(started_game, seed=3)
     assert game.status == Status.FINISHED
 
-    players = selectors.game_view_for_viewer(game, AnonymousUser())["state"]["players"]
+    players = game_view.game_view_for_viewer(game, AnonymousUser())["state"]["players"]
 
     assert all("hidden" not in card for player in players for card in player["reserved"])
 
@@ -80,7 +80,7 @@ def test_a_finished_game_shows_every_reserved_card_to_everyone(started_game: Gam
 def test_the_payment_rule_for_views_lets_one_gold_stand_in_for_each_colour(
     started_game: Game,
 ) -> None:
-    state = selectors.game_state(started_game)
+    state = loading.game_state(started_game)
     assert state is not None
     view = engine.view(state, 0)
     card = view["board"][0][0]
@@ -98,9 +98,9 @@ def test_the_payment_rule_for_views_lets_one_gold_stand_in_for_each_colour(
 
 
 def test_a_guest_has_no_games_of_their_own(started_game: Game) -> None:
-    assert list(selectors.game_list_for_viewer(AnonymousUser())) == [started_game]
-    assert list(selectors.game_list_for_viewer(AnonymousUser(), mine=True)) == []
-    assert list(selectors.game_list_for_viewer(AnonymousUser(), my_turn=True)) == []
+    assert list(game_lists.game_list_for_viewer(AnonymousUser())) == [started_game]
+    assert list(game_lists.game_list_for_viewer(AnonymousUser(), mine=True)) == []
+    assert list(game_lists.game_list_for_viewer(AnonymousUser(), my_turn=True)) == []
 
 
 def test_the_creator_still_sees_a_private_game_after_leaving_its_seat(
@@ -112,7 +112,7 @@ def test_the_creator_still_sees_a_private_game_after_leaving_its_seat(
     )  # fmt: skip
     services.game_leave_seat(game_id=game.pk, user=alice)
 
-    assert selectors.can_view(reload(game), alice)
-    assert not selectors.can_view(reload(game), bob)
-    assert list(selectors.game_list_for_viewer(alice, mine=True)) == [game]
-    assert selectors.game_version_for_viewer(game.pk, alice) == reload(game).version
+    assert access.can_view(reload(game), alice)
+    assert not access.can_view(reload(game), bob)
+    assert list(game_lists.game_list_for_viewer(alice, mine=True)) == [game]
+    assert access.game_version_for_viewer(game.pk, alice) == reload(game).version

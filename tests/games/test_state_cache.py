@@ -13,7 +13,7 @@ from games import engine
 from games.commands import services
 from games.commands.writer import GameWriter
 from games.models import Game
-from games.reads import selectors
+from games.reads import game_view, loading
 from games.store import state_cache
 from games.vocabulary import EventKind
 from tests.games.helpers import act, reload
@@ -41,23 +41,23 @@ def test_a_snapshot_read_twice_is_decoded_once(started_game: Game) -> None:
     game = reload(started_game)
     state_cache.clear()
 
-    first = selectors.game_state(game)
-    again = selectors.game_state(reload(game))
+    first = loading.game_state(game)
+    again = loading.game_state(reload(game))
 
     assert first == engine.state_from_json(game.snapshot)
     assert again is first
 
 
 def test_the_next_read_gets_the_state_the_action_folded(started_game: Game) -> None:
-    before = selectors.game_state(reload(started_game))
+    before = loading.game_state(reload(started_game))
 
     act(started_game, TAKE_THREE)
     game = reload(started_game)
-    after = selectors.game_state(game)
+    after = loading.game_state(game)
 
     assert after != before
     assert after == engine.state_from_json(game.snapshot)
-    assert after is selectors.game_record(game).state  # from the cache: not decoded again
+    assert after is loading.game_record(game).state  # from the cache: not decoded again
 
 
 def test_an_entry_whose_snapshot_differs_from_the_read_one_is_never_served(
@@ -78,7 +78,7 @@ def test_an_entry_whose_snapshot_differs_from_the_read_one_is_never_served(
     wrong = engine.state_from_json(other.snapshot)
     state_cache.remember(game.pk, game.version, other.snapshot, wrong)
 
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
 
     assert state == engine.state_from_json(game.snapshot)
     assert state != wrong
@@ -108,7 +108,7 @@ def test_a_rolled_back_write_leaves_nothing_a_later_version_could_be_served_from
         elsewhere.setattr(state_cache, "remember", lambda *args: None)
         act(started_game, TAKE_OTHER_THREE)
     game = reload(started_game)
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
 
     assert game.version == version + 1
     assert state == engine.state_from_json(game.snapshot)
@@ -117,24 +117,24 @@ def test_a_rolled_back_write_leaves_nothing_a_later_version_could_be_served_from
 
 def test_the_cache_keeps_only_its_most_recently_used_entries(started_game: Game) -> None:
     game = reload(started_game)
-    state = selectors.game_state(game)
+    state = loading.game_state(game)
     for version in range(state_cache.MAX_ENTRIES + 10):
         state_cache.remember(-1, version, {"version": version}, state)  # type: ignore[arg-type]
 
     assert state_cache.size() == state_cache.MAX_ENTRIES
-    assert selectors.game_state(reload(game)) is not state  # evicted: decoded again
+    assert loading.game_state(reload(game)) is not state  # evicted: decoded again
 
 
 def test_views_read_through_the_cache_still_hide_what_each_viewer_may_not_see(
     alice: User, bob: User, carol: User
 ) -> None:
     game = start_secret_game(alice, bob)
-    state = selectors.game_state(game)  # the private state, now cached
+    state = loading.game_state(game)  # the private state, now cached
     assert state is not None
     assert state_cache.size() > 0
 
     for seat, viewer in ((0, alice), (1, bob), (None, carol), (None, AnonymousUser())):
-        view = selectors.game_view_for_viewer(reload(game), viewer)
-        actions = selectors.game_legal_actions_for_viewer(reload(game), viewer)
+        view = game_view.game_view_for_viewer(reload(game), viewer)
+        actions = game_view.game_legal_actions_for_viewer(reload(game), viewer)
         assert_nothing_private({"view": view, "actions": actions}, hidden_from(state, seat),
                                SECRET_SEED)  # fmt: skip

@@ -24,7 +24,7 @@ from games.commands import after_commit, services
 from games.commands.integrity import read_model_differences
 from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
-from games.reads import selectors
+from games.reads import game_view
 from games.tasks import play_bot_turn, sweep_stuck_bot_turns
 from games.vocabulary import Status
 from splendor_site.celery import app as celery_app
@@ -77,7 +77,7 @@ def play_human_until_bot_turn(game: Game, human: AbstractBaseUser) -> int:
     rng = random.Random(game.pk)
     game = reload(game)
     while game.acting_seat == HUMAN:
-        legal = selectors.game_legal_actions_for_viewer(game, human)
+        legal = game_view.game_legal_actions_for_viewer(game, human)
         services.game_take_action(game_id=game.pk, action=rng.choice(legal),
                                   expected_version=game.version, user=human)  # fmt: skip
         game = reload(game)
@@ -190,7 +190,7 @@ def test_a_human_move_stands_while_redis_is_down_and_the_bot_plays_once_it_is_ba
     port = request.getfixturevalue(port_fixture)
     game, human = human_against("greedy")
     point_app_at_broker(celery_app, f"redis://127.0.0.1:{port}/0")
-    legal = selectors.game_legal_actions_for_viewer(game, human)
+    legal = game_view.game_legal_actions_for_viewer(game, human)
 
     started = time.monotonic()
     with caplog.at_level(logging.WARNING, logger="games.tasks"):

@@ -17,7 +17,7 @@ from django.utils import timezone
 from games.commands import services
 from games.commands.services import UserSeat
 from games.models import Game
-from games.reads import selectors
+from games.reads import game_view
 from games.vocabulary import Status
 from notifications.models import MailRecord
 from notifications.tasks import resend_unsent_mail, send_turn_notice
@@ -72,7 +72,7 @@ def test_a_move_brings_the_next_player_a_mail_through_the_worker(
     game = Game.objects.get(pk=game.pk)
     take = next(
         action
-        for action in selectors.game_legal_actions_for_viewer(game, alice)
+        for action in game_view.game_legal_actions_for_viewer(game, alice)
         if action["type"] == "take_gems"
     )
     services.game_take_action(game_id=game.pk, action=take, expected_version=game.version,

@@ -25,7 +25,7 @@ from games.commands.deadline_tasks import apply_turn_deadlines, greedy_chooser
 from games.commands.integrity import read_model_differences
 from games.commands.services import UserSeat
 from games.models import Game, GameEvent, Seat
-from games.reads import selectors
+from games.reads import game_view, loading
 from notifications.tasks import send_due_reminders
 from tests.notifications.conftest import client_for, visit_and_leave
 
@@ -59,7 +59,7 @@ def move_myself(game: Game, user: User) -> None:
     """``user`` comes back to the game, takes three gems and leaves again."""
     visit_and_leave(user, game)
     game = fresh(game)
-    legal = selectors.game_legal_actions_for_viewer(game, user)
+    legal = game_view.game_legal_actions_for_viewer(game, user)
     take = next(action for action in legal if action["type"] == "take_gems")
     services.game_take_action(game_id=game.pk, action=take, expected_version=game.version,
                               user=user)  # fmt: skip
@@ -284,8 +284,8 @@ def test_the_trusted_replay_keeps_the_move_clock_and_time_outs_of_the_checked_on
     move_myself(game, bob)
 
     game = fresh(game)
-    trusted = selectors.game_replay(game)
-    checked = selectors.game_replay(game, checked=True)
+    trusted = loading.game_replay(game)
+    checked = loading.game_replay(game, checked=True)
 
     assert trusted == checked
     assert (trusted.turn_version, trusted.turn_started_at) == (

@@ -12,7 +12,7 @@ from django.test import Client
 from games.commands import services
 from games.commands.services import UserSeat
 from games.models import Game, GameEvent
-from games.reads import selectors
+from games.reads import game_view
 from notifications import links
 from tests.notifications.conftest import PASSWORD, client_for
 
@@ -147,7 +147,7 @@ def test_a_link_the_game_has_moved_past_opens_the_game_saying_what_happened(
     alice: User, bob: User, game: Game
 ) -> None:
     path = link_path(bob, game)  # bob's link at the start; then alice moves
-    legal = selectors.game_legal_actions_for_viewer(game, alice)
+    legal = game_view.game_legal_actions_for_viewer(game, alice)
     take = next(action for action in legal if action["type"] == "take_gems")
     services.game_take_action(
         game_id=game.pk, action=take, expected_version=game.version, user=alice

@@ -17,7 +17,7 @@ from games import bots, engine
 from games.commands import services
 from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
-from games.reads import selectors
+from games.reads import game_view
 from notifications.position import CARD_WORDS
 from tests.web.tables import hidden_card_ids
 
@@ -40,7 +40,7 @@ def play(game: Game, user: User, moves: int, choose: Any = None) -> None:
     """``user`` makes up to ``moves`` moves (the greedy bot's choice unless ``choose`` says)."""
     for index in range(moves):
         game = Game.objects.get(pk=game.pk)
-        data = selectors.game_view_for_viewer(game, user)
+        data = game_view.game_view_for_viewer(game, user)
         if data["status"] != "active":
             return
         if data["acting_seat"] != data["viewer_seat"]:
@@ -99,7 +99,7 @@ def test_a_duel_turn_mail_shows_the_position_as_the_reader_may_see_it(
     mail = django_mail.outbox[-1]
     assert mail.to == ["alice@example.com"]
     text, html = mail.body, mail.alternatives[0][0]
-    view = selectors.game_view_for_viewer(game, alice)["state"]
+    view = game_view.game_view_for_viewer(game, alice)["state"]
     blind = [card for card in view["players"][1]["reserved"] if card.get("hidden")]
     assert blind, "bob reserved no card unseen: the test shows nothing"
 

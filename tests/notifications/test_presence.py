@@ -19,7 +19,7 @@ from games.commands import services
 from games.commands.deadline_tasks import apply_turn_deadlines
 from games.commands.services import BotSeat, UserSeat
 from games.models import Game
-from games.reads import selectors
+from games.reads import game_view
 from notifications.tasks import send_due_reminders
 from tests.notifications.conftest import client_for, visit_and_leave
 
@@ -52,13 +52,13 @@ def take_three(game: Game, user: User) -> None:
     """``user`` plays their turn: three gems if they may, else the first legal action, then
     whatever the turn still asks of them (tokens to give back, a noble to choose)."""
     game = fresh(game)
-    legal = selectors.game_legal_actions_for_viewer(game, user)
+    legal = game_view.game_legal_actions_for_viewer(game, user)
     action = next((action for action in legal if action["type"] == "take_gems"), legal[0])
     while True:
         services.game_take_action(game_id=game.pk, action=action, expected_version=game.version,
                                   user=user)  # fmt: skip
         game = fresh(game)
-        legal = selectors.game_legal_actions_for_viewer(game, user)
+        legal = game_view.game_legal_actions_for_viewer(game, user)
         if not legal:
             return
         action = legal[0]

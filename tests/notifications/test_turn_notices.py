@@ -18,7 +18,7 @@ from games import engine
 from games.commands import services
 from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
-from games.reads import selectors
+from games.reads import game_view
 from notifications.models import MailRecord
 from notifications.position import _card
 from notifications.tasks import send_turn_notice
@@ -43,7 +43,7 @@ def take_three(game: Game, user: User) -> None:
     """``user`` comes back to the game, takes three gems and leaves again."""
     visit_and_leave(user, game)
     game = Game.objects.get(pk=game.pk)
-    legal = selectors.game_legal_actions_for_viewer(game, user)
+    legal = game_view.game_legal_actions_for_viewer(game, user)
     take = next(action for action in legal if action["type"] == "take_gems")
     services.game_take_action(game_id=game.pk, action=take, expected_version=game.version,
                               user=user)  # fmt: skip

@@ -18,7 +18,7 @@ from games import bots, engine
 from games.commands import after_commit, services
 from games.commands.services import SeatRequest
 from games.models import Game, Seat
-from games.reads import selectors
+from games.reads import loading
 from games.variants.splendor.table import payment_options
 
 SEED = 20240611
@@ -71,7 +71,7 @@ def act(game: Game, action: dict[str, Any]) -> Game:
 
 def hidden_card_ids(game: Game, viewer_seat: int | None) -> set[int]:
     """Cards ``viewer_seat`` must never see: the decks, and other players' blind reserves."""
-    state = selectors.game_state(Game.objects.get(pk=game.pk))
+    state = loading.game_state(Game.objects.get(pk=game.pk))
     assert state is not None
     private = engine.state_to_json(state)
     hidden = {card for deck in private["decks"] for card in deck}

@@ -13,7 +13,7 @@ from django.test import Client
 
 from games.commands.services import BotSeat, UserSeat
 from games.models import Game, GameEvent
-from games.reads import selectors
+from games.reads import game_view
 from games.vocabulary import Status
 from tests.web.tables import (
     act,
@@ -65,7 +65,7 @@ def last_action(game: Game) -> dict[str, Any]:
 
 
 def seat_view(game: Game, user: User) -> dict[str, Any]:
-    return selectors.game_view_for_viewer(fresh(game), user)
+    return game_view.game_view_for_viewer(fresh(game), user)
 
 
 def notices(page: str) -> str:

@@ -9,14 +9,14 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Game
-from games.reads import selectors
+from games.reads import game_view
 from tests.web.tables import act
 
 pytestmark = pytest.mark.django_db
 
 
 def board_ids(game: Game, user: User) -> set[int]:
-    view = selectors.game_view_for_viewer(Game.objects.get(pk=game.pk), user)["state"]
+    view = game_view.game_view_for_viewer(Game.objects.get(pk=game.pk), user)["state"]
     return {card["id"] for row in view["board"] for card in row if card}
 
 

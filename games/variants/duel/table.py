@@ -1,7 +1,7 @@
 """The Splendor Duel page's table: one context per region, built from one viewer's data.
 
 As ``games.variants.splendor.table`` for the base game, everything here reads only what
-``games.reads.selectors`` gives one viewer (the engine's redacted view, their legal actions, the
+``games.reads.game_view`` gives one viewer (the engine's redacted view, their legal actions, the
 redacted events), so the page cannot show more than that viewer may see. Every legal action is
 offered as its own button posting the action's JSON, so every phase (lines, gold, joker colour,
 abilities, royals, discards, privileges, replenishing) is playable without JavaScript.

@@ -1,6 +1,6 @@
 """Words for the game pages: gem counts, events, actions and results as a player reads them.
 
-Everything here reads what ``games.reads.selectors`` gives one viewer (the redacted view, the
+Everything here reads what ``games.reads.game_view`` gives one viewer (the redacted view, the
 redacted event history). The one catalogue lookup, for describing cards and nobles named in
 past events, only ever describes cards that were face up or bought when the event happened.
 """

@@ -1,6 +1,6 @@
 """The game page's table: one context per swappable region, built from one viewer's data.
 
-Everything here reads what ``games.reads.selectors`` gives one viewer (the engine's redacted view,
+Everything here reads what ``games.reads.game_view`` gives one viewer (the engine's redacted view,
 their legal actions, the redacted event history), so a page cannot show more than that viewer
 may see. The page is cut into regions (status, nobles, board, supply, players, decision, log);
 each region's context carries a digest of its content, so an htmx refresh can leave out the
