@@ -3,32 +3,30 @@
 Times are this process's CPU time (``time.process_time``), not wall-clock time: on a machine
 shared with other work they move far less, though still somewhat (caches, shared cores).
 
-Plays N seeded games of uniformly random legal actions for each player count, three times: with
-``random_playout`` (each game's playout kernel: one mutable table played in place, the same games
-as the step-by-step loop), through the trusted path (``apply_legal``, what bots and replays use)
-and through the validating ``apply_action`` (what every request uses). Every timed pass plays games
-of seeds no earlier pass played: the engine keeps bounded caches (the lines a board offers, a
-hand's discards, a board's affordable cards), and games played again would find their positions
-there, which new games (a bot's playouts, a new game's requests) do not. The caches are warm from
-the earlier passes, as in a long-running process; ``--rounds 2`` or more keeps each path's best.
-Prints games per second for each, mean actions per game, and the mean µs of one ``legal_actions``,
-``apply_legal`` and ``apply_action`` call (timed in a separate pass so the games-per-second figures
-carry no timer overhead). A Duel game includes its setup (shuffling its decks and tokens; the bag's
-draw orders are worked out as the game reads them).
+Plays N seeded games of uniformly random legal actions for each player count, twice: through the
+trusted path (``apply_legal``, what bots and replays use) and through the validating
+``apply_action`` (what every request uses). Every timed pass plays games of seeds no earlier pass
+played: the engine keeps bounded caches (the lines a board offers, a hand's discards, a board's
+affordable cards), and games played again would find their positions there, which new games (a
+bot's playouts, a new game's requests) do not. A pass of other games warms the caches first, as
+in a long-running process; ``--rounds 2`` or more keeps each path's best. Prints games per second
+for each, mean actions per game, and the mean µs of one ``legal_actions``, ``apply_legal`` and
+``apply_action`` call (timed in a separate pass so the games-per-second figures carry no timer
+overhead). A Duel game includes its setup (shuffling its decks and tokens; the bag's draw orders
+are worked out as the game reads them).
 
 ``--baseline DIR`` also times an older engine side by side: DIR holds a ``games/engine``
 package (e.g. ``git archive 3b35dea games/engine | tar -x -C /tmp/base``) that is imported in
-a child process (its caches warmed by a pass of other games first) and played with the same
-loop, new seeds and the validating path, round by round in turn with this engine so that both
-see the same load.
+a child process, warmed by the same pass of other games, and played with the same loop on new
+seeds through both paths (the validating path alone for an engine without ``apply_legal``),
+round by round in turn with this engine so that both see the same load.
 
     python benchmarks/engine_playouts.py [--variant splendor|duel] [--games N]
         [--players 2 3 4] [--json] [--baseline DIR] [--rounds R]
 
-``--json`` prints ``{"2": {"playout": games_per_s, "trusted": games_per_s, "validating":
-games_per_s}, ...}``
-(with ``"baseline"`` too when asked for). With a baseline, the table gives both the trusted
-path's and the playout kernel's ratio to it, each in its own column.
+``--json`` prints ``{"2": {"trusted": games_per_s, "validating": games_per_s, ...}, ...}``
+(with ``"baseline_trusted"`` and ``"baseline_validating"`` too when asked for). With a baseline,
+the table gives each path's ratio to the baseline's same path.
 """
 
 from __future__ import annotations
@@ -51,8 +49,20 @@ WARM_UP_SEEDS = 10**9
 
 
 def load_engine(root: Path) -> ModuleType:
-    sys.path.insert(0, str(root))
-    return importlib.import_module("games.engine")
+    """``games.engine`` from the tree at ``root``.
+
+    ``games`` is made a package of ``root/games`` alone: a folder holding only
+    ``games/engine`` (as ``git archive`` gives) has no ``games/__init__.py``, and Python would
+    otherwise import the installed ``games`` package, and so this engine, in its place.
+    """
+    package = ModuleType("games")
+    package.__path__ = [str(root / "games")]
+    sys.modules["games"] = package
+    engine = importlib.import_module("games.engine")
+    loaded = Path(engine.__file__ or "").resolve()
+    if not loaded.is_relative_to(root.resolve()):
+        raise SystemExit(f"{root}: imported games.engine from {loaded} instead")
+    return engine
 
 
 def play_games(
@@ -71,16 +81,6 @@ def play_games(
             state = apply(state, choose(legal_actions(state)))
             actions += 1
     return time.process_time() - started, actions
-
-
-def play_kernel(engine: ModuleType, variant: str, players: int, seeds: range) -> float:
-    """Seconds taken to play the games of ``seeds`` with ``random_playout`` (the game's playout
-    kernel; the step-by-step loop for a game without one)."""
-    started = time.process_time()
-    for seed in seeds:
-        state = engine.initial_state(engine.new_game(variant, players, seed))
-        engine.random_playout(state, random.Random(seed).randrange)
-    return time.process_time() - started
 
 
 def time_calls(
@@ -109,14 +109,53 @@ def time_calls(
     return legal_ns / calls / 1000, trusted_ns / calls / 1000, apply_ns / calls / 1000
 
 
-def time_baseline(baseline: Path, players: int, seeds: range) -> float:
-    """Games per second of the engine under ``baseline``, timed in a child process."""
+def warm_up(engine: ModuleType, variant: str, players: int, games: int) -> None:
+    """Play games of seeds no timed pass uses, so that the engine's caches are warm."""
+    seeds = range(WARM_UP_SEEDS, WARM_UP_SEEDS + games)
+    play_games(engine, variant, players, seeds, trusted=hasattr(engine, "apply_legal"))
+
+
+def time_paths(
+    engine: ModuleType, variant: str, players: int, seeds: dict[str, range]
+) -> tuple[dict[str, float], int]:
+    """Games per second of each path named in ``seeds`` (``trusted``, ``validating``), each on
+    its own seeds, and the actions of the last path's games."""
+    rates = {}
+    actions = 0
+    for path, path_seeds in seeds.items():
+        seconds, actions = play_games(
+            engine, variant, players, path_seeds, trusted=path == "trusted"
+        )
+        rates[path] = len(path_seeds) / seconds
+    return rates, actions
+
+
+def time_baseline(
+    baseline: Path, variant: str, players: int, seeds: dict[str, range]
+) -> dict[str, float]:
+    """Games per second of each path of the engine under ``baseline``, timed in a child
+    process (the trusted path only if that engine has one)."""
     child = subprocess.run(
-        [sys.executable, __file__, "--child", str(baseline), "--games", str(len(seeds)),
-         "--first-seed", str(seeds.start), "--players", str(players)],
+        [sys.executable, __file__, "--child", str(baseline), "--variant", variant,
+         "--games", str(len(seeds["validating"])), "--players", str(players),
+         "--first-seeds", str(seeds["trusted"].start), str(seeds["validating"].start)],
         check=True, capture_output=True, text=True,
     )  # fmt: skip
-    return float(json.loads(child.stdout)["games_per_s"])
+    rates: dict[str, float] = json.loads(child.stdout)
+    return rates
+
+
+def child_main(args: argparse.Namespace) -> None:
+    """The baseline's side of ``--baseline``: its warm-up and timed passes, as JSON."""
+    engine = load_engine(args.child)
+    players = args.players[0]
+    warm_up(engine, args.variant, players, args.games)
+    trusted_first, validating_first = args.first_seeds
+    seeds = {"validating": range(validating_first, validating_first + args.games)}
+    if hasattr(engine, "apply_legal"):
+        seeds = {"trusted": range(trusted_first, trusted_first + args.games), **seeds}
+    rates, _ = time_paths(engine, args.variant, players, seeds)
+    print(json.dumps(rates))
 
 
 def main() -> None:
@@ -128,37 +167,28 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="a folder holding an older games/engine")
     parser.add_argument("--rounds", type=int, default=1, help="timed rounds; the best is kept")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
-    parser.add_argument("--first-seed", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--first-seeds", type=int, nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        engine = load_engine(args.child)
-        # A pass of other games first, so its caches are as warm as this engine's.
-        warm_up = range(WARM_UP_SEEDS, WARM_UP_SEEDS + args.games)
-        play_games(engine, "splendor", args.players[0], warm_up, trusted=False)
-        seeds = range(args.first_seed, args.first_seed + args.games)
-        seconds, _ = play_games(engine, "splendor", args.players[0], seeds, trusted=False)
-        print(json.dumps({"games_per_s": args.games / seconds}))
+        child_main(args)
         return
     engine = load_engine(ROOT)
     player_counts = args.players or list(engine.seat_counts(args.variant))
     figures: dict[str, dict[str, Any]] = {}
     fresh = (range(first, first + args.games) for first in itertools.count(0, args.games))
     for players in player_counts:
+        warm_up(engine, args.variant, players, args.games)
         best: dict[str, float] = {}
         actions = 0
         for _ in range(args.rounds):
-            if hasattr(engine, "random_playout"):
-                rate = args.games / play_kernel(engine, args.variant, players, next(fresh))
-                best["playout"] = max(best.get("playout", 0.0), rate)
-            runs = {"trusted": True, "validating": False}
-            for name, trusted in runs.items():
-                seconds, actions = play_games(
-                    engine, args.variant, players, next(fresh), trusted=trusted
-                )
-                best[name] = max(best.get(name, 0.0), args.games / seconds)
+            paths = {"trusted": next(fresh), "validating": next(fresh)}
+            rates, actions = time_paths(engine, args.variant, players, paths)
             if args.baseline:
-                rate = time_baseline(args.baseline, players, next(fresh))
-                best["baseline"] = max(best.get("baseline", 0.0), rate)
+                baseline_paths = {"trusted": next(fresh), "validating": next(fresh)}
+                baseline = time_baseline(args.baseline, args.variant, players, baseline_paths)
+                rates.update({f"baseline_{path}": rate for path, rate in baseline.items()})
+            for name, rate in rates.items():
+                best[name] = max(best.get(name, 0.0), rate)
         legal_us, trusted_us, apply_us = time_calls(
             engine, args.variant, players, max(args.games // 4, 1)
         )
@@ -172,28 +202,31 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures))
         return
-    print(
-        f"random playouts, {args.games} seeded games per player count, one core, "
-        f"CPU time, best of {args.rounds} round(s)"
-    )
-    header = f"{'players':>7} {'playout g/s':>11} {'trusted g/s':>11} {'validating g/s':>14}"
+    print_table(figures, args)
+
+
+def print_table(figures: dict[str, dict[str, Any]], args: argparse.Namespace) -> None:
+    print(f"random playouts of {args.variant}, {args.games} seeded games per player count, "
+          f"one core, CPU time, best of {args.rounds} round(s)")  # fmt: skip
+    header = f"{'players':>7} {'trusted g/s':>11} {'validating g/s':>14}"
     if args.baseline:
-        header += f" {'baseline g/s':>12} {'trusted/baseline':>16} {'playout/baseline':>16}"
-    print(
-        header + f" {'actions/game':>12} {'legal µs':>8} {'apply_legal µs':>14} "
-        f"{'apply_action µs':>15}"
-    )
+        header += (f" {'base trusted g/s':>16} {'base validating g/s':>19}"
+                   f" {'trusted/base':>12} {'validating/base':>15}")  # fmt: skip
+    print(header + f" {'actions/game':>12} {'legal µs':>8} {'apply_legal µs':>14} "
+          f"{'apply_action µs':>15}")  # fmt: skip
     for players, row in figures.items():
-        playout = row.get("playout", 0.0)
-        line = f"{players:>7} {playout:>11.0f} {row['trusted']:>11.0f} {row['validating']:>14.0f}"
+        line = f"{players:>7} {row['trusted']:>11.0f} {row['validating']:>14.0f}"
         if args.baseline:
-            ratio = row["trusted"] / row["baseline"]
-            kernel_ratio = playout / row["baseline"]
-            line += f" {row['baseline']:>12.0f} {ratio:>15.2f}× {kernel_ratio:>15.2f}×"
-        print(
-            line + f" {row['actions_per_game']:>12.1f} {row['legal_actions_us']:>8.2f} "
-            f"{row['apply_legal_us']:>14.2f} {row['apply_action_us']:>15.2f}"
-        )
+            base_trusted = row.get("baseline_trusted")
+            base_validating = row["baseline_validating"]
+            if base_trusted is None:  # an engine from before the trusted path
+                line += f" {'-':>16} {base_validating:>19.0f} {'-':>12}"
+            else:
+                trusted_ratio = row["trusted"] / base_trusted
+                line += f" {base_trusted:>16.0f} {base_validating:>19.0f} {trusted_ratio:>11.2f}×"
+            line += f" {row['validating'] / base_validating:>14.2f}×"
+        print(line + f" {row['actions_per_game']:>12.1f} {row['legal_actions_us']:>8.2f} "
+              f"{row['apply_legal_us']:>14.2f} {row['apply_action_us']:>15.2f}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -66,14 +66,6 @@ _ACTING_SEAT_BY_STATE_TYPE: dict[type, Callable[[Any], int | None]] = {
 """The two calls of every playout step besides ``apply_legal``, and the seat to act, read after
 every action of a replay: straight to the game's own functions, one dictionary read, no lookup
 on the rules module."""
-_PLAYOUT_BY_STATE_TYPE: dict[type, Callable[..., Any]] = {
-    rules.STATE_TYPE: rules.random_playout
-    for rules in _REGISTRY.values()
-    if hasattr(rules, "random_playout")
-}
-"""The games whose rules module plays ``random_playout`` its own faster way."""
-_TURN_START = "main"
-"""Every game's phase at the start of a turn."""
 
 
 def new_game(
@@ -136,33 +128,6 @@ def apply_legal(state: State, action: Action) -> State:
         raise _unknown(action, "action") from None
     after: State = step(state, action)
     return after
-
-
-def random_playout(
-    state: State, pick: Callable[[int], int], until_turn: int | None = None
-) -> State:
-    """The state where the game ends, or where turn ``until_turn`` starts: from ``state``, each
-    step takes ``legal_actions(state)[pick(len(options))]`` on the trusted path.
-
-    ``pick`` is given a step's number of options and returns an index below it; a seeded
-    ``random.Random``'s ``randrange`` makes the choices its ``choice`` would. A game may play
-    this in a faster way of its own (``random_playout`` in its rules module: Duel does), which
-    must give the same state.
-    """
-    fast = _PLAYOUT_BY_STATE_TYPE.get(type(state))
-    if fast is not None:
-        played: State = fast(state, pick, until_turn)
-        return played
-
-    def stops(current: State) -> bool:
-        return outcome(current) is not None or (
-            until_turn is not None and current.phase == _TURN_START and current.turn >= until_turn
-        )
-
-    while not stops(state):
-        options = legal_actions(state)
-        state = apply_legal(state, options[pick(len(options))])
-    return state
 
 
 def outcome(state: State) -> Outcome | None:

@@ -2,8 +2,7 @@
 
 Every ``.py`` file under ``games/engine`` is parsed (not imported) and its imports are checked,
 including imports inside functions. All randomness comes in through the seed, in each game's
-``setup.py``; ``picks.py`` also names ``random``, to reach a caller's own generator's draw
-without ``randrange``'s checks, and is checked to build no generator of its own.
+``setup.py``.
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "games" / "engine"
 SETUPS = (ENGINE / "splendor" / "setup.py", ENGINE / "duel" / "setup.py")
-PICKS = ENGINE / "picks.py"
 ENGINE_FILES = sorted(ENGINE.rglob("*.py"))
 
 FRAMEWORKS = (
@@ -109,17 +107,8 @@ def test_random_is_imported_only_by_setup(path: Path) -> None:
     found = [module for module in imports_of(path) if top_level(module) in ONLY_IN_SETUP]
     if path in SETUPS:
         assert found, "setup.py draws the game's randomness from the seed with random.Random"
-    elif path != PICKS:
+    else:
         assert found == []
-
-
-def test_picks_builds_no_generator_and_seeds_nothing() -> None:
-    """``picks.py`` may name ``random`` for a type test, never to make randomness of its own."""
-    tree = ast.parse(PICKS.read_text(encoding="utf-8"))
-    called = {ast.unparse(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
-    assert not {name for name in called if name.startswith("random.")}
-    assert "Random" not in called
-    assert "seed" not in {name.rsplit(".", 1)[-1] for name in called}
 
 
 @pytest.mark.parametrize("path", ENGINE_FILES, ids=ids(ENGINE_FILES))

@@ -14,7 +14,6 @@ from games.engine.duel import (
     codec,
     fork,
     legality,
-    playout,
     scoring,
     setup,
     transitions,
@@ -42,7 +41,6 @@ def initial_state(game_setup: Setup) -> DuelState:
 legal_actions = legality.legal_actions
 apply_action = transitions.apply_action
 apply_legal = trusted.apply_legal
-random_playout = playout.play
 
 
 def outcome(state: DuelState) -> scoring.Outcome | None:

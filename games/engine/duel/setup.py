@@ -26,7 +26,6 @@ from games.engine.duel.players import EMPTY_HAND
 from games.engine.duel.state import MAIN, PLAYERS, DuelState, Setup
 from games.engine.duel.tokens import NO_TOKENS, TOKEN_COLOURS
 from games.engine.errors import IllegalAction
-from games.engine.picks import generator_bits
 
 RECORDED_REPLENISHMENTS = 64
 """Draw orders recorded for replenishing the board; a game that replenishes more often uses
@@ -69,19 +68,24 @@ def _swaps(length: int) -> tuple[tuple[int, int], ...]:
     return tuple((last, (last + 1).bit_length()) for last in range(length - 1, 0, -1))
 
 
+_RANDBELOW_WITH_GETRANDBITS = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+"""The draw a plain ``random.Random`` makes for ``_randbelow``: the one ``_shuffler`` repeats."""
+
+
 def _shuffler(rng: random.Random) -> Callable[[list[int]], None]:
     """``rng.shuffle``, or for a plain ``random.Random`` the same shuffle without a call per
     item: every game's setup shuffles 92 items, a noticeable share of a playout's time.
 
     ``Random.shuffle`` swaps each item, from the last down, with one at ``_randbelow(i + 1)``;
-    ``_randbelow`` (``_randbelow_with_getrandbits``, checked by ``generator_bits``) draws
+    ``_randbelow`` (``_randbelow_with_getrandbits``, checked here) draws
     ``(i + 1).bit_length()`` bits until they make a number below ``i + 1``. The same numbers
     are drawn here in the same order, so the same seed still gives the same game
     (``tests/engine/duel/test_rules_setup.py`` compares both).
     """
-    getrandbits = generator_bits(rng.randrange)
-    if getrandbits is None:
+    below = getattr(rng._randbelow, "__func__", None)  # type: ignore[attr-defined]
+    if type(rng) is not random.Random or below is not _RANDBELOW_WITH_GETRANDBITS:
         return rng.shuffle
+    getrandbits = rng.getrandbits
 
     def shuffle(items: list[int]) -> None:
         for last, size in _swaps(len(items)):

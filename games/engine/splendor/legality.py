@@ -96,10 +96,6 @@ _TAKES_BY_SUPPLY_KEY: tuple[tuple[TakeGems, ...], ...] = tuple(
     for key in range(1 << (2 * len(GEM_COLOURS)))
 )
 """Every take the supply allows, by :func:`_supply_key`: different colours, then two of one."""
-SUPPLY_KEY_BITS = _SUPPLY_KEY_BITS
-TAKES_BY_SUPPLY_KEY = _TAKES_BY_SUPPLY_KEY
-supply_key = _supply_key
-"""The tables and the key by name, for the playout kernel (``playout``) to count the takes."""
 _RESERVE_CARD: tuple[ReserveCard, ...] = tuple(ReserveCard(card.id) for card in CARDS)
 _RESERVE_FROM_DECK: tuple[ReserveFromDeck, ...] = tuple(ReserveFromDeck(level) for level in LEVELS)
 """By level index: ``_RESERVE_FROM_DECK[0]`` reserves from the level 1 deck."""

@@ -14,7 +14,6 @@ from games.engine.splendor import (
     codec,
     fork,
     legality,
-    playout,
     scoring,
     setup,
     transitions,
@@ -52,7 +51,6 @@ legal_actions = legality.legal_actions
 apply_action = transitions.apply_action
 apply_legal = trusted.apply_legal
 outcome = scoring.outcome
-random_playout = playout.play
 TRUSTED_STEPS = trusted.STEPS
 """``apply_legal`` per action type, which the facade calls directly."""
 

@@ -37,10 +37,6 @@ _NOBLES_MET: tuple[tuple[int, ...], ...] = tuple(
 (
     _NOBLES_MET_WHITE, _NOBLES_MET_BLUE, _NOBLES_MET_GREEN, _NOBLES_MET_RED, _NOBLES_MET_BLACK,
 ) = _NOBLES_MET  # fmt: skip
-NOBLE_POINTS = _NOBLE_POINTS
-NOBLES_MET = _NOBLES_MET
-FEWEST_CARDS_FOR_A_NOBLE = _FEWEST_CARDS_FOR_A_NOBLE
-"""The tables by name, for the playout kernel (``playout``) to decide the same visits."""
 _new_tuple = tuple.__new__
 """What a named tuple's generated ``__new__`` calls, called directly to skip a Python frame."""
 
