@@ -13,5 +13,6 @@ class AnalyticsConfig(AppConfig):
 
         # Told by the writer: only the commit that finishes a game has counting to queue.
         after_commit.register_after_commit(
-            tasks.queue_count_if_finished, when=after_commit.is_finished
+            lambda committed: tasks.queue_count_if_finished(committed.game_id, committed.version),
+            when=after_commit.is_finished,
         )

@@ -11,8 +11,8 @@ from django.conf import settings
 from kombu.exceptions import OperationalError as BrokerUnavailable
 
 from analytics import projections
+from games.commands.task_queue import enqueue
 from games.models import Game
-from games.tasks import enqueue
 from games.vocabulary import Status
 
 logger = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ def catch_up_analytics() -> int:
 
 
 def queue_count_if_finished(game_id: int, version: int) -> None:
-    """After-commit hook of the services: count the game once its last event is its finish."""
+    """After-commit hook of the commands: count the game once its last event is its finish."""
     if not Game.objects.filter(pk=game_id, version=version, status=Status.FINISHED).exists():
         return
     try:

@@ -1,7 +1,7 @@
 """How long a player waits for the bot: from a human move committed to the bot's reply committed.
 
 The production path end to end: PostgreSQL, Redis and one Celery worker process that this script
-starts. A human plays random legal actions through ``games.commands.services`` against the greedy
+starts. A human plays random legal actions through ``games.commands.play`` against the greedy
 bot, in as many games as it takes; each move that leaves the game waiting for the bot is followed by
 the bot's reply, queued by the services' after-commit hook and played by the worker. The latency of
 one reply is the time between the human's ``ActionTaken`` and the bot's next ``ActionTaken`` (their
@@ -56,7 +56,7 @@ def play_against_the_bot(moves: int, seed: int) -> tuple[list[float], int]:
     seconds and the number of games it took."""
     from django.contrib.auth import get_user_model
 
-    from games.commands import services
+    from games.commands import lobby, play
     from games.models import Game, GameEvent
     from games.reads import game_view
     from games.vocabulary import Status
@@ -70,16 +70,16 @@ def play_against_the_bot(moves: int, seed: int) -> tuple[list[float], int]:
         return GameEvent.objects.get(game_id=game_id, seq=seq).created_at
 
     while len(latencies) < moves:
-        game = services.game_create(
+        game = lobby.game_create(
             variant="splendor",
-            seats=[services.UserSeat(human), services.BotSeat("greedy")],
+            seats=[lobby.UserSeat(human), lobby.BotSeat("greedy")],
             created_by=human,
             seed=rng.randrange(2**32),
         )
         games += 1
         while game.status == Status.ACTIVE and len(latencies) < moves:
             legal = game_view.game_legal_actions_for_viewer(game, human)
-            result = services.game_take_action(
+            result = play.game_take_action(
                 game_id=game.pk,
                 action=rng.choice(legal),
                 expected_version=game.version,

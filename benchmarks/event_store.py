@@ -3,13 +3,13 @@
 Runs against a throwaway database of its own, never the configured one's data: with
 ``DATABASE_URL`` on PostgreSQL it creates ``<name>_bench`` on that server (dropped at the end),
 otherwise a temporary SQLite file. It plays finished two-player games of random legal actions
-through ``games.commands.services`` (about 85 events each), then measures
+through ``games.commands.play`` (about 85 events each), then measures
 
-* a full replay of a finished game from the database (``loading.game_replay``: the events
+* a full replay of a finished game from the database (``records.record_from_log``: the events
   query and the fold), median and p95, target under 1.5 ms;
 * loading the state from a current snapshot (fetching the ``Game`` row with
   ``loading.game_get`` and ``loading.game_state``), target under 0.5 ms;
-* appending actions through ``services.game_take_action``: actions per second for one client,
+* appending actions through ``play.game_take_action``: actions per second for one client,
   and for 8 processes each playing its own games at the same time.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/splendor \\
@@ -109,11 +109,11 @@ def make_players() -> tuple[Any, Any]:
 
 
 def start_game(players: Sequence[Any], seed: int) -> int:
-    from games.commands import services
+    from games.commands import lobby
 
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor",
-        seats=[services.UserSeat(player) for player in players],
+        seats=[lobby.UserSeat(player) for player in players],
         created_by=players[0],
         seed=seed,
     )
@@ -126,7 +126,7 @@ def play_game(game_id: int, players: Sequence[Any], seed: int) -> list[float]:
     Returns the seconds each ``game_take_action`` call took.
     """
     from games import engine
-    from games.commands import services
+    from games.commands import play
     from games.models import Game
     from games.reads import loading
 
@@ -140,7 +140,7 @@ def play_game(game_id: int, players: Sequence[Any], seed: int) -> list[float]:
         action = rng.choice(engine.legal_actions(state))
         seat = engine.acting_seat(state)
         started = clock()
-        result = services.game_take_action(
+        result = play.game_take_action(
             game_id=game_id,
             action=engine.action_to_json(action),
             expected_version=version,
@@ -228,6 +228,7 @@ def main() -> None:
 
     from games.models import Game, GameEvent
     from games.reads import loading
+    from games.store import records
 
     try:
         call_command("migrate", verbosity=0, interactive=False)
@@ -263,20 +264,20 @@ def main() -> None:
         # Full replay from the database: the events query and the fold.
         rows = {game.pk: game for game in Game.objects.filter(pk__in=finished)}
         for game_id in finished[:3]:  # warm up
-            loading.game_replay(rows[game_id])
+            records.record_from_log(rows[game_id])
         replay_cpu: list[float] = []
         replay = measure(
-            finished, args.repeat, lambda pk: loading.game_replay(rows[pk]), replay_cpu
+            finished, args.repeat, lambda pk: records.record_from_log(rows[pk]), replay_cpu
         )
         checked_cpu: list[float] = []
         checked = measure(
             finished,
             args.repeat,
-            lambda pk: loading.game_replay(rows[pk], checked=True),
+            lambda pk: records.record_from_log(rows[pk], checked=True),
             checked_cpu,
         )
         replay_with_row = measure(
-            finished, args.repeat, lambda pk: loading.game_replay(Game.objects.get(pk=pk))
+            finished, args.repeat, lambda pk: records.record_from_log(Game.objects.get(pk=pk))
         )
 
         # Loading from the snapshot: the Game row as the selectors read it, and the state.
@@ -331,7 +332,7 @@ def main() -> None:
                 f"{ms(percentile(values, 0.95)):>10} {target:>9}"
             )
 
-        row("full replay, finished game (game_replay)", replay, "< 1.5 ms")
+        row("full replay, finished game (record_from_log)", replay, "< 1.5 ms")
         row("  the same, this process's CPU only", replay_cpu)
         row("full replay, every action checked (verify_games)", checked)
         row("  the same, this process's CPU only", checked_cpu)

@@ -44,16 +44,16 @@ SEARCH_BOTS = 4
 
 def start_bot_only_games(hog: Any) -> tuple[list[int], int]:
     """The hog's search-bot games, created until the cap refuses; returns them and the refusals."""
-    from games.commands import services
+    from games.commands import lobby
     from games.errors import LimitReached
 
     games: list[int] = []
     refused = 0
     for attempt in range(40):  # the attack that prompted the caps made 40
         try:
-            game = services.game_create(
+            game = lobby.game_create(
                 variant="splendor",
-                seats=[services.BotSeat("search")] * SEARCH_BOTS,
+                seats=[lobby.BotSeat("search")] * SEARCH_BOTS,
                 created_by=hog,
                 seed=attempt,
             )
@@ -65,7 +65,7 @@ def start_bot_only_games(hog: Any) -> tuple[list[int], int]:
 
 
 def play_against_greedy(human: Any, moves: int, seed: int) -> list[float]:
-    from games.commands import services
+    from games.commands import lobby, play
     from games.models import Game, GameEvent
     from games.reads import game_view
     from games.vocabulary import Status
@@ -73,15 +73,15 @@ def play_against_greedy(human: Any, moves: int, seed: int) -> list[float]:
     rng = random.Random(seed)
     latencies: list[float] = []
     while len(latencies) < moves:
-        game = services.game_create(
+        game = lobby.game_create(
             variant="splendor",
-            seats=[services.UserSeat(human), services.BotSeat("greedy")],
+            seats=[lobby.UserSeat(human), lobby.BotSeat("greedy")],
             created_by=human,
             seed=rng.randrange(2**32),
         )
         while game.status == Status.ACTIVE and len(latencies) < moves:
             legal = game_view.game_legal_actions_for_viewer(game, human)
-            result = services.game_take_action(
+            result = play.game_take_action(
                 game_id=game.pk,
                 action=rng.choice(legal),
                 expected_version=game.version,

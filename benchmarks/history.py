@@ -3,7 +3,7 @@
 Runs against a throwaway database of its own (as ``event_store.py``): ``splendor_bench`` on the
 PostgreSQL server of ``DATABASE_URL``, else a temporary SQLite file. It
 
-* plays a few finished two-player games of random legal actions through ``games.commands.services``,
+* plays a few finished two-player games of random legal actions through ``games.commands.play``,
   then times ``GET /games/<id>/replay/?step=80`` through Django's test client (the whole
   server side: middleware, the events query, the engine's replay, the table presenter and the
   templates), as a full page and as the htmx swap of the board; target under 30 ms;
@@ -42,7 +42,7 @@ REPLAY_STEP = 80
 def play_long_game(players: Any, seed: int) -> int:
     """A finished game of uniformly random moves (long enough to have a step 80)."""
     from games import engine
-    from games.commands import services
+    from games.commands import play
     from games.models import Game
     from games.reads import loading
     from games.vocabulary import Status
@@ -56,7 +56,7 @@ def play_long_game(players: Any, seed: int) -> int:
         state = loading.game_state(game)
         assert state is not None
         seat = engine.acting_seat(state)
-        services.game_take_action(
+        play.game_take_action(
             game_id=game_id,
             action=engine.action_to_json(rng.choice(engine.legal_actions(state))),
             expected_version=game.version,

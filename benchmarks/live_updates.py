@@ -103,7 +103,7 @@ def percentiles(samples: list[float]) -> str:
 
 
 class CommitClock:
-    """Records when each (game, version) was committed, from the services' after-commit hook."""
+    """Records when each (game, version) was committed, from an after-commit hook."""
 
     def __init__(self) -> None:
         from games.commands import after_commit
@@ -111,9 +111,10 @@ class CommitClock:
         self.committed: dict[tuple[int, int], float] = {}
         after_commit.register_after_commit(self.record)
 
-    def record(self, game_id: int, version: int) -> None:
+    def record(self, committed: Any) -> None:
+        """The hook: told the ``after_commit.Committed`` of each commit."""
         # Wall-clock time: the pages note when they show a version on the same machine's clock.
-        self.committed[(game_id, version)] = time.time()
+        self.committed[(committed.game_id, committed.version)] = time.time()
 
 
 def log_in(context: Any, url: str, username: str) -> Any:
@@ -170,7 +171,7 @@ def a_move(game: Any, user: Any) -> dict[str, Any]:
 def moves_between_humans(url: str, browser: Any, clock: CommitClock, moves: int) -> list[float]:
     from django.contrib.auth import get_user_model
 
-    from games.commands import services
+    from games.commands import lobby, play
     from games.models import Game
     from games.vocabulary import Status
 
@@ -180,13 +181,13 @@ def moves_between_humans(url: str, browser: Any, clock: CommitClock, moves: int)
     game = None
     while len(latencies) < moves:
         if game is None or game.status != Status.ACTIVE:
-            game = services.game_create(
-                variant="splendor", seats=[services.UserSeat(u) for u in users], created_by=users[0]
+            game = lobby.game_create(
+                variant="splendor", seats=[lobby.UserSeat(u) for u in users], created_by=users[0]
             )
             for page in pages:
                 open_game(page, url, game.pk)
         mover = game.acting_seat
-        result = services.game_take_action(
+        result = play.game_take_action(
             game_id=game.pk,
             action=a_move(game, users[mover]),
             expected_version=game.version,
@@ -203,7 +204,7 @@ def moves_between_humans(url: str, browser: Any, clock: CommitClock, moves: int)
 def bot_replies(url: str, browser: Any, clock: CommitClock, level: str, moves: int) -> list[float]:
     from django.contrib.auth import get_user_model
 
-    from games.commands import services
+    from games.commands import lobby, play
     from games.models import Game
     from games.vocabulary import Status
 
@@ -213,13 +214,13 @@ def bot_replies(url: str, browser: Any, clock: CommitClock, level: str, moves: i
     game = None
     while len(latencies) < moves:
         if game is None or game.status != Status.ACTIVE:
-            game = services.game_create(
+            game = lobby.game_create(
                 variant="splendor",
-                seats=[services.UserSeat(human), services.BotSeat(level)],
+                seats=[lobby.UserSeat(human), lobby.BotSeat(level)],
                 created_by=human,
             )
             open_game(page, url, game.pk)
-        result = services.game_take_action(
+        result = play.game_take_action(
             game_id=game.pk,
             action=a_move(game, human),
             expected_version=game.version,
@@ -292,11 +293,11 @@ def open_sockets(pid: int) -> int:
 def idle_pages(port: int, server_pid: int, count: int) -> None:
     from django.contrib.auth import get_user_model
 
-    from games.commands import services
+    from games.commands import lobby, play
 
     users = [get_user_model().objects.get(username=name) for name in ("ann", "ben")]
-    game = services.game_create(
-        variant="splendor", seats=[services.UserSeat(u) for u in users], created_by=users[0]
+    game = lobby.game_create(
+        variant="splendor", seats=[lobby.UserSeat(u) for u in users], created_by=users[0]
     )
     time.sleep(1)
     before = rss_mb(server_pid)
@@ -315,7 +316,7 @@ def idle_pages(port: int, server_pid: int, count: int) -> None:
             f"database connections now {database_connections()}"
         )
         print(f"  memory per open stream: {(after - before) * 1024 / count:.0f} KB")
-        fresh = services.game_take_action(
+        fresh = play.game_take_action(
             game_id=game.pk,
             action=a_move(game, users[0]),
             expected_version=game.version,

@@ -1,6 +1,6 @@
 """Mail figures on the production path: PostgreSQL, Redis, one Celery worker, a real SMTP server.
 
-1. Turn mail latency: two people play (greedy moves, through ``games.commands.services``); after
+1. Turn mail latency: two people play (greedy moves, through ``games.commands.play``); after
 each
    move that passes the turn, the next player's mail is awaited at the loopback SMTP server
    (aiosmtpd). Latency = the mail's arrival minus the move's last event's ``created_at``
@@ -89,7 +89,7 @@ def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
     from django.contrib.auth import get_user_model
 
     from games import bots, engine
-    from games.commands import services
+    from games.commands import lobby, play
     from games.models import Game, GameEvent, Seat
     from games.reads import game_view
     from games.vocabulary import Status
@@ -104,9 +104,9 @@ def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
     game: Any = None
     while len(latencies) < turns:
         if game is None or game.status != Status.ACTIVE:
-            game = services.game_create(
+            game = lobby.game_create(
                 variant="splendor",
-                seats=[services.UserSeat(user) for user in players],
+                seats=[lobby.UserSeat(user) for user in players],
                 created_by=players[1],
                 move_seconds=86400,
             )  # by bob: alice's first turn is news to her, so it is mailed
@@ -116,7 +116,7 @@ def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
         acting = Seat.objects.get(game=game, index=game.acting_seat).user
         view = game_view.game_view_for_viewer(game, acting)["state"]
         action = bots.choose_action("greedy", view, seed=game.version)
-        result = services.game_take_action(
+        result = play.game_take_action(
             game_id=game.pk,
             action=engine.action_to_json(action),
             expected_version=game.version,
@@ -185,15 +185,15 @@ def _play_population_game(
     from django.conf import settings
 
     from games import bots, engine
-    from games.commands import services
+    from games.commands import lobby, play
     from games.commands.deadline_tasks import apply_turn_deadlines
     from games.models import Game
     from games.reads import game_view
     from games.vocabulary import Status
 
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor",
-        seats=[services.UserSeat(player), services.UserSeat(opponent)],
+        seats=[lobby.UserSeat(player), lobby.UserSeat(opponent)],
         created_by=player,
         seed=seed,
         move_seconds=86400,
@@ -224,7 +224,7 @@ def _play_population_game(
                 mark(user_id=player.pk, game_id=game.pk, seconds=page)
             view = game_view.game_view_for_viewer(game, user)["state"]
             action = engine.action_to_json(bots.choose_action("greedy", view, seed=game.version))
-            services.game_take_action(
+            play.game_take_action(
                 game_id=game.pk, action=action, expected_version=game.version, user=user
             )
             game = Game.objects.get(pk=game.pk)
@@ -240,7 +240,7 @@ def set_up_digest_readers(users: int, games: int) -> datetime:
     from django.contrib.auth import get_user_model
 
     from accounts.models import Profile
-    from games.commands import after_commit, services
+    from games.commands import after_commit, lobby
 
     saved = list(after_commit._hooks)
     after_commit._hooks.clear()  # set-up only: no turn mail for these games
@@ -258,9 +258,9 @@ def set_up_digest_readers(users: int, games: int) -> datetime:
         choices = [None, 3600, 86400, 259200]
         for number, reader in enumerate(readers):
             for game in range(games):
-                services.game_create(
+                lobby.game_create(
                     variant="splendor",
-                    seats=[services.UserSeat(reader), services.UserSeat(opponent)],
+                    seats=[lobby.UserSeat(reader), lobby.UserSeat(opponent)],
                     created_by=reader,
                     seed=number * games + game,
                     move_seconds=choices[(number + game) % len(choices)],

@@ -16,7 +16,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
 
-from games.commands import services
+from games.commands import lobby
 from games.commands.integrity import read_model_differences
 from games.errors import GameError
 from games.models import Game, GameEvent, Seat
@@ -123,9 +123,7 @@ class GameAdmin(admin.ModelAdmin):
     def abort_games(self, request: HttpRequest, queryset: QuerySet[Game]) -> None:
         for game in queryset:
             try:
-                services.game_abort(
-                    game_id=game.pk, by_user=request.user, reason="aborted by staff"
-                )
+                lobby.game_abort(game_id=game.pk, by_user=request.user, reason="aborted by staff")
             except GameError as error:
                 self.message_user(request, f"Game {game.pk}: {error.message}", messages.WARNING)
             else:

@@ -18,8 +18,16 @@ class GamesConfig(AppConfig):
 
         # Pages first: in the embedded mode the bot's turn runs inside its hook, and the
         # player's own move should not wait for it to reach the other pages.
-        after_commit.register_after_commit(live.publish)
-        after_commit.register_after_commit(tasks.enqueue_bot_turn, only_when_a_bot_moves_next=True)
         after_commit.register_after_commit(
-            deadline_tasks.queue_away_turn, when=after_commit.waits_for_a_seat_handed_to_the_bot
+            lambda committed: live.publish(committed.game_id, committed.version)
+        )
+        after_commit.register_after_commit(
+            lambda committed: tasks.enqueue_bot_turn(
+                committed.game_id, committed.version, with_player=committed.has_a_player
+            ),
+            when=after_commit.bot_moves_next,
+        )
+        after_commit.register_after_commit(
+            lambda committed: deadline_tasks.queue_away_turn(committed.game_id, committed.version),
+            when=after_commit.waits_for_a_seat_handed_to_the_bot,
         )

@@ -8,19 +8,17 @@ message the broker never got, a worker killed mid-turn — ``sweep_stuck_bot_tur
 from __future__ import annotations
 
 import logging
-import threading
-from collections import deque
 from datetime import timedelta
-from typing import Any
 
-from celery import Task, shared_task
+from celery import shared_task
 from django.conf import settings
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnavailable
 
 from games import bots, engine
-from games.commands import services
+from games.commands import play
+from games.commands.task_queue import enqueue
 from games.errors import GameError, StaleVersion
 from games.models import Game, GameEvent, Seat
 from games.reads import game_view
@@ -61,7 +59,7 @@ def play_bot_turn(game_id: int, expected_version: int) -> str:
         budget_seconds=settings.BOT_SEARCH_SECONDS,
     )
     try:
-        services.game_take_action(
+        play.game_take_action(
             game_id=game_id,
             action=engine.action_to_json(action),
             expected_version=expected_version,
@@ -135,8 +133,9 @@ def queue_bot_turn(game_id: int, version: int) -> None:
 
 
 def enqueue_bot_turn(game_id: int, version: int, *, with_player: bool) -> None:
-    """After-commit hook of the services, run when the writer saw that a bot moves next;
-    ``with_player``: a player has a seat in the game (``bot_queue``)."""
+    """Queue the bot turn the game waits for at ``version``: the after-commit hook of the
+    commands when the writer saw that a bot moves next (``games.apps``); ``with_player``: a
+    player has a seat in the game (``bot_queue``)."""
     try:
         enqueue(play_bot_turn, game_id, version, queue=bot_queue(with_player=with_player))
     except BrokerUnavailable as error:
@@ -150,81 +149,5 @@ def enqueue_bot_turn(game_id: int, version: int, *, with_player: bool) -> None:
         )
 
 
-class PublishTimedOut(BrokerUnavailable):
-    """The broker did not take the message within ``BROKER_PUBLISH_WAIT_SECONDS``."""
-
-
-def publish(task: Task, *args: Any, **options: Any) -> None:
-    """Send ``task`` to the broker, waiting at most ``BROKER_PUBLISH_WAIT_SECONDS``.
-
-    A broker whose port accepts connections but never answers would hold the caller for the
-    socket timeouts of every publishing try (seconds); a player's committed move must not wait
-    for that. The send runs in a thread of its own: if it has not finished in time, the caller
-    goes on (``PublishTimedOut``) while the thread finishes or fails on its own. Either way the
-    message arrives or the sweeper queues the turn again; tasks are idempotent, so both is fine.
-    The thread only talks to the broker, never to the database.
-    """
-    failures: list[BaseException] = []
-
-    def send() -> None:
-        try:
-            task.apply_async(args, **options)
-        except BaseException as error:  # handed to the caller, or logged if it left
-            failures.append(error)
-            if not waiting.is_set():
-                logger.warning("publishing %s%r failed after the wait: %s", task.name, args, error)
-
-    waiting = threading.Event()
-    waiting.set()
-    sender = threading.Thread(target=send, name=f"publish-{task.name}", daemon=True)
-    sender.start()
-    sender.join(settings.BROKER_PUBLISH_WAIT_SECONDS)
-    waiting.clear()
-    if sender.is_alive():
-        raise PublishTimedOut(
-            f"the broker did not answer within {settings.BROKER_PUBLISH_WAIT_SECONDS} s"
-        )
-    if failures:
-        raise failures[0]
-
-
 def _has_moved_on(game_id: int, version: int) -> bool:
     return not Game.objects.filter(pk=game_id, version=version).exists()
-
-
-_draining = threading.local()
-
-
-def enqueue(task: Task, *args: Any, queue: str | None = None) -> None:
-    """Send a task to the broker (to ``queue``, else the task's default); in embedded mode, run
-    it here, one after another.
-
-    Run eagerly, a bot's move would queue the next bot's move from inside its own commit,
-    nesting a whole bot-against-bot game on the stack. Tasks queued while one runs wait in a
-    queue that the outermost call drains, so embedded games play in a flat loop. A task that
-    fails does not stop the others; the first failure is raised once the queue is empty.
-    """
-    if not settings.CELERY_TASK_ALWAYS_EAGER:
-        publish(task, *args, **({"queue": queue} if queue else {}))
-        return
-    pending: deque[tuple[Task, tuple[Any, ...]]] | None = getattr(_draining, "pending", None)
-    if pending is not None:
-        pending.append((task, args))
-        return
-    _draining.pending = pending = deque([(task, args)])
-    first_failure: Exception | None = None
-    try:
-        while pending:
-            next_task, next_args = pending.popleft()
-            try:
-                # Called directly, not through apply(): same code, without a log line per task.
-                next_task(*next_args)
-            except Exception as error:
-                if first_failure is None:
-                    first_failure = error
-                else:
-                    logger.exception("task %s%r failed", next_task.name, next_args)
-    finally:
-        _draining.pending = None
-    if first_failure is not None:
-        raise first_failure

@@ -13,5 +13,8 @@ class NotificationsConfig(AppConfig):
 
         # Only a person's turn can be mailed, and only to an address: the writer tells both.
         after_commit.register_after_commit(
-            tasks.queue_turn_notice, only_when_a_person_moves_next=True
+            lambda committed: tasks.queue_turn_notice(
+                committed.game_id, committed.version, has_email=committed.mover_has_email
+            ),
+            when=after_commit.waits_for_a_person,
         )

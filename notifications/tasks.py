@@ -27,8 +27,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from kombu.exceptions import OperationalError as BrokerUnavailable
 
+from games.commands.task_queue import enqueue
 from games.models import Game, Seat
-from games.tasks import enqueue
 from games.vocabulary import Status
 from notifications import mail, selectors, services
 from notifications.models import MailRecord
@@ -41,7 +41,7 @@ MAIL_ERRORS = (smtplib.SMTPException, OSError)
 
 
 def queue_turn_notice(game_id: int, version: int, *, has_email: bool | None = None) -> None:
-    """After-commit hook of the services: queue a turn mail when a person's turn began.
+    """After-commit hook of the commands: queue a turn mail when a person's turn began.
 
     The writer runs it only when the game, as it committed it, waits for a person, and tells
     whether they have an address (``has_email``); only when it does not know is the database

@@ -248,7 +248,7 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # --- Celery -----------------------------------------------------------------------------------
 
 # Without REDIS_URL the site runs embedded: tasks execute in-process after commit
-# (games.tasks.enqueue) and errors propagate to the caller. With it, a worker takes them.
+# (games.commands.task_queue.enqueue), errors reaching the caller. With it, a worker takes them.
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
@@ -278,8 +278,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # Publishing tries twice, so a pooled connection that Redis dropped is replaced, then gives up:
 # after about 0.2 s when connections are refused, 4 s (two socket timeouts) when Redis hangs.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
-# But a request waits for a publish at most this long (games.tasks.publish): the send goes on in
-# the background, and the after-commit hook logs a warning and leaves the turn to the sweeper.
+# But a request waits at most this long for a publish (games.commands.task_queue.publish): the
+# send goes on in the background, the after-commit hook logs a warning, the sweeper takes the turn.
 BROKER_PUBLISH_WAIT_SECONDS = float(env_str("BROKER_PUBLISH_WAIT_SECONDS", "0.4"))
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Fair scheduling: a bot's turn in a game with a player in it goes to its own queue, so that

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from django.contrib.auth.models import AbstractBaseUser
 
 from games import engine
-from games.commands import services
-from games.commands.services import SeatRequest, UserSeat
+from games.commands import lobby
+from games.commands.lobby import SeatRequest, UserSeat
+from games.commands.play import game_take_action
 from games.models import Game, Seat
 from games.reads import loading
 from games.vocabulary import Status
@@ -34,12 +35,12 @@ def play(game: Game, rng: random.Random, *, moves: int = MOVE_BOUND) -> Game:
         action = rng.choice(buys or legal)
         seat = Seat.objects.get(game=game, index=game.acting_seat)
         if seat.is_bot:
-            services.game_take_action(
+            game_take_action(
                 game_id=game.pk, action=action, expected_version=game.version, as_bot=True
             )
         else:
             assert seat.user is not None
-            services.game_take_action(
+            game_take_action(
                 game_id=game.pk, action=action, expected_version=game.version, user=seat.user
             )
     return Game.objects.get(pk=game.pk)
@@ -53,7 +54,7 @@ def finished_game(
     is_public: bool = True,
 ) -> Game:
     """A game of ``players`` (or the given ``seats``) played to its end from ``seed``."""
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor",
         seats=list(seats) if seats is not None else [UserSeat(user) for user in players],
         created_by=players[0],

@@ -23,8 +23,8 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from accounts import services as account_services
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby
+from games.commands.lobby import UserSeat
 from splendor_site.periodic_jobs import (
     InProcessScheduler,
     PeriodicJob,
@@ -52,8 +52,8 @@ def make_user(db: None) -> Callable[..., User]:
 
 
 def hour_game_waiting_for(user: User, opponent: User) -> None:
-    services.game_create(variant="splendor", seats=[UserSeat(user), UserSeat(opponent)],
-                         created_by=user, move_seconds=3600)  # fmt: skip
+    lobby.game_create(variant="splendor", seats=[UserSeat(user), UserSeat(opponent)],
+                      created_by=user, move_seconds=3600)  # fmt: skip
 
 
 def digest_now(user: User) -> None:

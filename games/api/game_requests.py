@@ -16,7 +16,7 @@ from games.api.fields import (
     StrictSerializer,
     TaggedUnionField,
 )
-from games.commands.services import MOVE_SECONDS_CHOICES
+from games.commands.lobby import MOVE_SECONDS_CHOICES
 from games.vocabulary import BotLevel, Status
 
 MAX_GAMES_PER_PAGE = 100

@@ -32,8 +32,8 @@ from games.api.game_serializers import (
     GameSummaryPageSerializer,
     GameViewSerializer,
 )
-from games.commands import services
-from games.commands.services import BotSeat, OpenSeat, SeatRequest, UserSeat
+from games.commands import lobby
+from games.commands.lobby import BotSeat, OpenSeat, SeatRequest, UserSeat
 from games.reads import exports, game_lists, game_view
 
 EXPORT_FORMAT = "splendor-online/game-export/1"
@@ -137,7 +137,7 @@ class GameListView(APIView):
         body = GameCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         seats = [seat_request(seat, request) for seat in body.validated_data["seats"]]
-        game = services.game_create(
+        game = lobby.game_create(
             variant=body.validated_data["variant"],
             seats=seats,
             created_by=request.user,

@@ -15,7 +15,7 @@ from games.api.base import GameObjectView
 from games.api.game_requests import AddBotSerializer, JoinSerializer
 from games.api.game_serializers import GameViewSerializer
 from games.api.permissions import CanSeeGame, IsCreatorOrSeated
-from games.commands import services
+from games.commands import lobby, play
 
 JOIN_CONFLICT = schema.error(
     "Every seat, or the seat asked for, is taken (code seat_taken; also once the game has "
@@ -67,7 +67,7 @@ class JoinView(GameObjectView):
     def post(self, request: Request, game_id: int) -> Response:
         body = JoinSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        game = services.game_take_seat(
+        game = lobby.game_take_seat(
             game_id=self.get_game().pk, user=request.user, seat=body.validated_data["seat"]
         )
         return self.render_game(request, game)
@@ -83,7 +83,7 @@ class LeaveView(GameObjectView):
         request=None,
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = services.game_leave_seat(game_id=self.get_game().pk, user=request.user)
+        game = lobby.game_leave_seat(game_id=self.get_game().pk, user=request.user)
         return self.render_game(request, game)
 
 
@@ -101,7 +101,7 @@ class AddBotView(GameObjectView):
     def post(self, request: Request, game_id: int) -> Response:
         body = AddBotSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        game = services.game_add_bot(
+        game = lobby.game_add_bot(
             game_id=self.get_game().pk,
             level=body.validated_data["level"],
             by_user=request.user,
@@ -121,7 +121,7 @@ class StartView(GameObjectView):
         request=None,
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = services.game_start(game_id=self.get_game().pk, by_user=request.user)
+        game = lobby.game_start(game_id=self.get_game().pk, by_user=request.user)
         return self.render_game(request, game)
 
 
@@ -135,5 +135,5 @@ class ResignView(GameObjectView):
         request=None,
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = services.game_resign(game_id=self.get_game().pk, user=request.user)
+        game = play.game_resign(game_id=self.get_game().pk, user=request.user)
         return self.render_game(request, game)

@@ -16,7 +16,7 @@ from games.api.game_serializers import ActionAcceptedSerializer, LegalActionsSer
 from games.api.permissions import CanSeeGame
 from games.api.schema import RequiredBodySchema
 from games.api.throttling import ActionRateThrottle
-from games.commands import services
+from games.commands import play
 from games.errors import GameError
 from games.reads import access, game_view, loading
 
@@ -88,7 +88,7 @@ class ActionView(GameObjectView):
         idempotency_key = idempotency_key_from(request)
         action = variants.parse_api_action(request.data, lambda: loading.game_variant(game_id))
         try:
-            result = services.game_take_action(
+            result = play.game_take_action(
                 game_id=game_id,
                 action=action,
                 expected_version=expected_version,

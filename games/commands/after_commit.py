@@ -1,95 +1,82 @@
-"""Follow-ups run after a successful commit, with the game's id and new version.
+"""Follow-ups run after a successful commit, each told what the commit left (``Committed``).
 
 Other parts of the service (bot turns, notifications, live pages, statistics) register here, from
-their apps' ``ready``, instead of the commands importing them; ``games.commands.writer`` queues the
-registered hooks with ``transaction.on_commit`` when it saves a game, and only those whose condition
-the committed game meets, so a hook with nothing to do costs no query.
+their apps' ``ready``, instead of the commands importing them. Every hook is one ``Hook``: what to
+run, and the condition on the game as committed under which to run it. ``games.commands.writer``
+calls ``queue_hooks`` when it saves a game: each hook whose condition the game meets is queued
+with ``transaction.on_commit``, so a hook with nothing to do costs no query, and each is called
+the same way, ``hook.run(committed)``.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from django.db import transaction
 
 from games.records.record import GameRecord
 from games.vocabulary import Status
 
-_hooks: list[Callable[[int, int], None]] = []
+
+@dataclass(frozen=True)
+class Committed:
+    """What a commit left a game with, as the writer knows it without a query."""
+
+    game_id: int
+    version: int
+    """The game's version after the commit."""
+    has_a_player: bool
+    """A player (not only bots) has a seat in the game."""
+    mover_has_email: bool | None
+    """Whether the person the game now waits for has an email address, as the writer read it
+    with the locked game (or from the user who acted): None when it does not know, or when the
+    game waits for no person (``waits_for_a_person``). So a hook that would mail them need not
+    ask the database first."""
+
 
 Condition = Callable[[GameRecord], bool]
 """A test of the game as the writer just committed it, asked in this process: no query."""
 
 
-@dataclass(frozen=True)
-class WhenABotMovesNext:
-    """An after-commit hook run only after commits that leave the game waiting for a bot.
-
-    The writer knows who moves next and who sits at the table, so the hook need not ask the
-    database: it is called ``hook(game_id, version, with_player=...)``, ``with_player`` telling
-    whether a player has a seat in the game.
-    """
-
-    hook: Callable[..., None]
-
-    def __call__(self, game_id: int, version: int, *, with_player: bool) -> None:
-        self.hook(game_id, version, with_player=with_player)
+def always(record: GameRecord) -> bool:
+    return True
 
 
 @dataclass(frozen=True)
-class WhenAPersonMovesNext:
-    """An after-commit hook run only after commits that leave the game waiting for a person
-    (``waits_for_a_person``), called ``hook(game_id, version, has_email=...)``.
+class Hook:
+    """Run ``run(committed)`` after each commit that appended events to a game whose record,
+    as committed, passes ``when``."""
 
-    ``has_email`` tells whether that player has an email address, as the writer read it with
-    the locked game (or from the user who acted): None when it does not know. So a hook that
-    would mail them need not ask the database first.
-    """
-
-    hook: Callable[..., None]
-
-    def __call__(self, game_id: int, version: int, *, has_email: bool | None) -> None:
-        self.hook(game_id, version, has_email=has_email)
+    run: Callable[[Committed], None]
+    when: Condition = always
 
 
-@dataclass(frozen=True)
-class OnlyWhen:
-    """An after-commit hook run only after commits whose game passes ``condition``.
-
-    A hook that would otherwise ask the database whether it has work (a finished game, a seat
-    the bot plays) is told by the writer instead, and costs nothing after the other commits.
-    """
-
-    hook: Callable[[int, int], None]
-    condition: Condition
-
-    def __call__(self, game_id: int, version: int) -> None:
-        self.hook(game_id, version)
+_hooks: list[Hook] = []
 
 
-def register_after_commit(
-    hook: Callable[..., None],
-    *,
-    only_when_a_bot_moves_next: bool = False,
-    only_when_a_person_moves_next: bool = False,
-    when: Condition | None = None,
-) -> None:
-    """Run ``hook(game_id, version)`` after each commit that appended events to a game.
+def register_after_commit(run: Callable[[Committed], None], *, when: Condition = always) -> None:
+    """Run ``run(committed)`` after each commit that appended events to a game, only after those
+    whose game, as committed, passes ``when(record)``. Registering a hook again keeps one."""
+    hook = Hook(run, when)
+    if hook not in _hooks:
+        _hooks.append(hook)
 
-    With ``when``, only after those whose game, as committed, passes ``when(record)``. With
-    ``only_when_a_bot_moves_next``, only after those that leave it waiting for a bot, as
-    ``hook(game_id, version, with_player=...)`` (see ``WhenABotMovesNext``); with
-    ``only_when_a_person_moves_next``, for a person, as
-    ``hook(game_id, version, has_email=...)`` (see ``WhenAPersonMovesNext``).
-    """
-    entry: Callable[..., None] = hook
-    if only_when_a_bot_moves_next:
-        entry = WhenABotMovesNext(hook)
-    elif only_when_a_person_moves_next:
-        entry = WhenAPersonMovesNext(hook)
-    elif when is not None:
-        entry = OnlyWhen(hook, when)
-    if entry not in _hooks:
-        _hooks.append(entry)
+
+def queue_hooks(record: GameRecord, committed: Committed) -> None:
+    """Queue, for after the current transaction commits, each hook whose condition ``record``
+    (the game as it will be committed) passes."""
+    for hook in _hooks:
+        if hook.when(record):
+            # robust: a follow-up that fails (say, the broker is down) must not turn a
+            # committed move into an error; the sweeper re-queues what was lost.
+            transaction.on_commit(functools.partial(hook.run, committed), robust=True)
+
+
+def bot_moves_next(record: GameRecord) -> bool:
+    """The game waits for a bot's move (a seat handed to the bot is not a bot's seat)."""
+    return record.bot_moves_next
 
 
 def waits_for_a_person(record: GameRecord) -> bool:

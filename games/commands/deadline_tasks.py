@@ -20,8 +20,8 @@ from kombu.exceptions import OperationalError as BrokerUnavailable
 
 from games import bots, engine
 from games.commands import deadlines as turn_deadlines
+from games.commands.task_queue import enqueue
 from games.models import Game, Seat
-from games.tasks import enqueue
 from games.vocabulary import Status
 
 logger = logging.getLogger(__name__)

@@ -1,6 +1,6 @@
 """Turn deadlines: a turn whose time ran out, a seat handed to the bot, and taken back.
 
-Commands like those of ``games.commands.services``, through ``games.commands.writer.GameWriter``:
+Commands like those of ``games.commands.play``, through ``games.commands.writer.GameWriter``:
 each locks the game row, checks again what it was asked under the lock, appends events and saves the
 read models in one transaction (docs/decisions/0109-turn-deadlines.md). The sweeper and the bot
 standing in for a player call them from ``games.commands.deadline_tasks``.
@@ -15,7 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games import engine
-from games.commands.services import require_status, seat_of
+from games.commands.checks import require_status, seat_of
 from games.commands.writer import GameWriter
 from games.errors import InvalidRequest
 from games.models import Game

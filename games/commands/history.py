@@ -1,6 +1,6 @@
 """Commands on games' history: importing a game from a file, forking one from a position.
 
-Both write through the same writer as every other command (``games.commands.services``): events
+Both write through the same writer as every other command (``games.commands.writer``): events
 folded by the projection, read models saved in the same transaction, nothing written on a refusal.
 Imported and forked games carry ``origin``, so statistics can leave them out.
 """
@@ -15,10 +15,10 @@ from django.db import transaction
 
 from games import engine
 from games.commands import limits
-from games.commands.services import SeatRequest, game_create
+from games.commands.lobby import SeatRequest, game_create
 from games.commands.writer import GameWriter
 from games.errors import ImportRejected, InvalidRequest, NotAllowed
-from games.models import Game, Seat
+from games.models import Game
 from games.notation import document as notation
 from games.reads.loading import game_get
 from games.reads.timeline import check_step, game_timeline_for_viewer
@@ -44,11 +44,9 @@ def game_import(
     with transaction.atomic():
         if uploaded_by is not None:
             limits.check_can_add_a_game(uploaded_by)
-        game = Game.objects.create(variant=replayed.variant, seat_count=seat_count,
-                                   is_public=is_public, created_by=uploaded_by,
+        writer = GameWriter.create(variant=replayed.variant, seat_count=seat_count,
+                                   is_public=is_public, created_by=uploaded_by, options={},
                                    origin=dict(IMPORT_ORIGIN))  # fmt: skip
-        Seat.objects.bulk_create(Seat(game=game, index=index) for index in range(seat_count))
-        writer = GameWriter(game, None)
         writer.append(
             EventKind.GAME_CREATED,
             {
@@ -61,24 +59,29 @@ def game_import(
             },
             actor=uploaded_by,
         )
-        for index, seat in enumerate(replayed.seats):
-            if seat["bot_level"]:
-                payload = {"seat": index, "level": seat["bot_level"], "display_name": seat["name"]}
-                writer.append(EventKind.BOT_ADDED, payload, seat=index)
-            else:
-                payload = {"seat": index, "user": None, "display_name": seat["name"]}
-                writer.append(EventKind.SEAT_TAKEN, payload, seat=index)
-        writer.start_with(engine.setup_to_json(replayed.setup), replayed.salt or None)
-        for move in replayed.moves:
-            if move.get("resign"):
-                writer.append(EventKind.PLAYER_RESIGNED, {"seat": move["seat"]}, seat=move["seat"])
-            else:
-                writer.append(EventKind.ACTION_TAKEN, {"action": move["action"]}, seat=move["seat"])
-        writer.finish_if_over()
+        _append_the_file(writer, replayed)
         if writer.record.status != Status.FINISHED:
             raise ImportRejected("The file's moves do not finish the game.")
         writer.save()
     return writer.game
+
+
+def _append_the_file(writer: GameWriter, replayed: notation.ReplayedGame) -> None:
+    """The file's seats, by name, its setup and its moves, as events."""
+    for index, seat in enumerate(replayed.seats):
+        if seat["bot_level"]:
+            payload = {"seat": index, "level": seat["bot_level"], "display_name": seat["name"]}
+            writer.append(EventKind.BOT_ADDED, payload, seat=index)
+        else:
+            payload = {"seat": index, "user": None, "display_name": seat["name"]}
+            writer.append(EventKind.SEAT_TAKEN, payload, seat=index)
+    writer.start_with(engine.setup_to_json(replayed.setup), replayed.salt or None)
+    for move in replayed.moves:
+        if move.get("resign"):
+            writer.append(EventKind.PLAYER_RESIGNED, {"seat": move["seat"]}, seat=move["seat"])
+        else:
+            writer.append(EventKind.ACTION_TAKEN, {"action": move["action"]}, seat=move["seat"])
+    writer.finish_if_over()
 
 
 def fork_position_for_viewer(game: Game, viewer: Any, step: int) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 Three caps, each a setting: games waiting or in progress that an account plays in or created
 (``GAMES_MAX_ACTIVE_PER_ACCOUNT``), games between bots only that it created and that are in
 progress (``GAMES_MAX_BOT_ONLY_PER_ACCOUNT``), and games it created in the last hour
-(``GAMES_MAX_CREATED_PER_HOUR``, imports included). The services check them inside their
+(``GAMES_MAX_CREATED_PER_HOUR``, imports included). The commands check them inside their
 transaction, after locking the account's row, so that a burst of parallel requests cannot slip
 past a count.
 Games made by the system (``created_by`` None: ``play_bots``) are not counted against anyone.

@@ -14,17 +14,17 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import DatabaseError, connection, transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games import engine
 from games.commands import after_commit
 from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat
-from games.reads.loading import game_key, game_record
 from games.records import projection
-from games.records.record import CURRENT_SCHEMA_VERSION, Event, GameRecord, SeatRecord
-from games.store import rows, state_cache
+from games.records.record import CURRENT_SCHEMA_VERSION, Event, GameRecord
+from games.store import records, rows
+from games.store.row_reads import game_key
 from games.vocabulary import EventKind, Status
 from operations import metrics
 
@@ -32,8 +32,9 @@ from operations import metrics
 class GameWriter:
     """One transaction's appends to one game, whose row the caller has locked.
 
-    For the commands of ``games.commands.services``, ``games.commands.history`` and
-    ``games.commands.deadlines``: nothing else writes games.
+    For the commands of ``games.commands.lobby``, ``games.commands.play``,
+    ``games.commands.history`` and ``games.commands.deadlines``: nothing else writes games.
+    It reads and writes the rows through ``games.store.records``.
     """
 
     def __init__(self, game: Game, record: GameRecord | None) -> None:
@@ -47,6 +48,29 @@ class GameWriter:
         """Whether a seated player has an email address, by user id, as far as known here."""
 
     @classmethod
+    def create(
+        cls,
+        *,
+        variant: str,
+        seat_count: int,
+        is_public: bool,
+        created_by: AbstractBaseUser | None,
+        options: dict[str, Any],
+        origin: dict[str, Any] | None,
+    ) -> GameWriter:
+        """Make a new game's row and its empty seats' rows, for its first events to follow."""
+        game = Game.objects.create(
+            variant=variant,
+            seat_count=seat_count,
+            is_public=is_public,
+            created_by=created_by,
+            options=options,
+            origin=origin,
+        )
+        Seat.objects.bulk_create(Seat(game=game, index=index) for index in range(seat_count))
+        return cls(game, None)
+
+    @classmethod
     def locked(cls, game_id: int) -> GameWriter:
         """Lock the game's row and its seats' rows and read them, in one round trip: one row
         per seat, each joined to the game, with whether its player has an address. In SQL:
@@ -56,14 +80,9 @@ class GameWriter:
         if not found:
             raise GameNotFound(f"There is no game {game_id}.")
         width = len(game_columns)
-        seats = tuple(
-            SeatRecord(user_id, bot_level, display_name, bool(is_away), timeouts_in_row)
-            for user_id, bot_level, display_name, is_away, timeouts_in_row, _ in (
-                row[width:] for row in found
-            )
-        )
+        seats = tuple(records.seat_record(row[width:-1]) for row in found)
         game = game_columns.build(found[0])
-        writer = cls(game, game_record(game, seats=seats))
+        writer = cls(game, records.record_from_rows(game, seats=seats))
         writer._has_email.update(
             (row[width], bool(row[-1])) for row in found if row[width] is not None
         )
@@ -130,72 +149,35 @@ class GameWriter:
     def save(self) -> None:
         """Write the read models from the record, then queue follow-ups for after commit."""
         record = self.record
-        game = self.game
-        game.status = record.status
-        game.version = record.version
-        game.commitment = record.commitment
-        game.acting_seat = record.acting_seat
-        game.result = record.result
-        game.started_at = record.started_at
-        game.finished_at = record.finished_at
-        game.move_seconds = record.move_seconds
-        game.turn_version = record.turn_version
-        game.turn_started_at = record.turn_started_at
-        game.turn_deadline = record.turn_deadline
-        game.reminder_at = record.reminder_at
-        if record.state is not None:
-            game.snapshot = engine.state_to_json(record.state)
-            game.snapshot_version = record.version
-            # The next read of this version (the seat to act asking its legal actions) finds
-            # the state decoded; should this write roll back, its snapshot matches no read.
-            state_cache.remember(game.pk, record.version, game.snapshot, record.state)
-        if rows.update(game, _GAME_READ_MODEL_FIELDS) != 1:
-            raise DatabaseError(f"game {game.pk} was not saved")
+        records.save_game_row(self.game, record)
         if self._seats_changed or record.seats != self._seats_before:
-            for seat in Seat.objects.filter(game=game):
-                wanted = record.seats[seat.index]
-                current = SeatRecord(seat.user_id, seat.bot_level, seat.display_name,
-                                     seat.is_away, seat.timeouts_in_row)  # fmt: skip
-                if current != wanted:
-                    seat.user_id, seat.bot_level = wanted.user_id, wanted.bot_level
-                    seat.display_name = wanted.display_name
-                    seat.is_away, seat.timeouts_in_row = wanted.is_away, wanted.timeouts_in_row
-                    seat.save(update_fields=_SEAT_READ_MODEL_FIELDS)
+            records.save_seat_rows(self.game, record)
         if self._appended:
-            game_id, version = game.pk, record.version
-            bot_moves_next = record.bot_moves_next
-            with_player = any(seat.user_id is not None for seat in record.seats)
-            person = None
-            if after_commit.waits_for_a_person(record):
-                person = record.seats[record.acting_seat].user_id
-            has_email = self._has_email.get(person) if person is not None else None
             variant, kinds = record.variant, tuple(self._kinds_appended)
             transaction.on_commit(lambda: metrics.events_committed(variant, kinds))
-            for hook in after_commit._hooks:
-                # robust: a follow-up that fails (say, the broker is down) must not turn a
-                # committed move into an error; the sweeper re-queues what was lost.
-                if isinstance(hook, after_commit.WhenABotMovesNext):
-                    if bot_moves_next:
-                        transaction.on_commit(
-                            lambda hook=hook: hook(game_id, version, with_player=with_player),
-                            robust=True,
-                        )
-                elif isinstance(hook, after_commit.WhenAPersonMovesNext):
-                    if person is not None:
-                        transaction.on_commit(
-                            lambda hook=hook: hook(game_id, version, has_email=has_email),
-                            robust=True,
-                        )
-                elif not isinstance(hook, after_commit.OnlyWhen) or hook.condition(record):
-                    transaction.on_commit(lambda hook=hook: hook(game_id, version), robust=True)
+            after_commit.queue_hooks(record, self._committed())
+
+    def _committed(self) -> after_commit.Committed:
+        """What the hooks are told of the saved record."""
+        record = self.record
+        mover_has_email = None
+        if after_commit.waits_for_a_person(record):
+            mover = record.seats[record.acting_seat].user_id
+            mover_has_email = self._has_email.get(mover)
+        return after_commit.Committed(
+            game_id=self.game.pk,
+            version=record.version,
+            has_a_player=any(seat.user_id is not None for seat in record.seats),
+            mover_has_email=mover_has_email,
+        )
 
 
 @functools.cache
 def _locked_game_with_seats(vendor: str) -> str:
     """The writer's read for the database ``vendor`` (the cache key): ``FOR UPDATE OF`` the
     game and its seats where the database has it (not SQLite, whose writes lock the whole file
-    anyway). Each row: the game's columns (``rows.columns``), then one seat's, then whether the
-    seat's player has an email address.
+    anyway). Each row: the game's columns (``rows.columns``), then one seat's
+    (``records.SEAT_COLUMNS``), then whether the seat's player has an email address.
 
     The seats are locked too, not only the game, so that what a command decides from is what
     the commands before it committed (docs/decisions/0121-writer-locks-game-and-seats.md): a request
@@ -203,10 +185,7 @@ def _locked_game_with_seats(vendor: str) -> str:
     locked only, and a joined row it did not lock is the one it saw before it waited (every
     racing join found the same seat open). The address is a subquery, not a join, for the same
     reason: it is evaluated again for the seat's newest player."""
-    seat_columns = ", ".join(
-        f"seat.{column}"
-        for column in ("user_id", "bot_level", "display_name", "is_away", "timeouts_in_row")
-    )
+    seat_columns = ", ".join(f"seat.{column}" for column in records.SEAT_COLUMNS)
     person = get_user_model()
     email = connection.ops.quote_name(person._meta.get_field(person.get_email_field_name()).column)
     lock = ""
@@ -224,9 +203,3 @@ def _locked_game_with_seats(vendor: str) -> str:
 
 
 _SEAT_EVENTS = frozenset({EventKind.SEAT_TAKEN, EventKind.SEAT_LEFT, EventKind.BOT_ADDED})
-_GAME_READ_MODEL_FIELDS = (
-    "status", "version", "commitment", "acting_seat", "result", "started_at", "finished_at",
-    "snapshot", "snapshot_version", "updated_at", "move_seconds", "turn_version",
-    "turn_started_at", "turn_deadline", "reminder_at",
-)  # fmt: skip
-_SEAT_READ_MODEL_FIELDS = ["user", "bot_level", "display_name", "is_away", "timeouts_in_row"]

@@ -27,6 +27,7 @@ from django.db import DEFAULT_DB_ALIAS, connections, models
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from games import engine
+from games.errors import GameNotFound
 from games.models import Game, GameEvent
 from games.records.projection import upcast
 from games.records.record import CURRENT_SCHEMA_VERSION, Event
@@ -113,6 +114,18 @@ def _reads_in_binary(db: BaseDatabaseWrapper, fields: Sequence[Any]) -> bool:
     if db.vendor != "postgresql" or db.timezone is not UTC:
         return False
     return all(field.db_type(db).split("(")[0] in _BINARY_AS_THE_ORM for field in fields)
+
+
+def game_key(game_id: object) -> int:
+    """``game_id`` as a key the database can compare, for reads written in SQL; GameNotFound
+    for anything that cannot be a game's id (the ORM answers those with no row as well)."""
+    try:
+        key = int(game_id)  # type: ignore[call-overload]
+    except (ValueError, TypeError):
+        raise GameNotFound(f"There is no game {game_id}.") from None
+    if not 0 < key < 2**63:
+        raise GameNotFound(f"There is no game {game_id}.")
+    return key
 
 
 def game_row(game_id: int) -> Game | None:

@@ -14,7 +14,7 @@ The comparison costs about 1% of a decode.
 
 States are immutable (named tuples of tuples), so sharing one between requests and threads is
 safe. These are private states, with decks and blind reserves: like ``loading.game_state``,
-for services and selectors only, never for a viewer. The cache is bounded (least recently
+for commands and reads only, never for a viewer. The cache is bounded (least recently
 used entries go first) and is process-local: gunicorn's workers each keep their own.
 """
 

@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core import signing
 
 from games import bots, variants
-from games.commands.services import BotSeat, OpenSeat, SeatRequest, UserSeat
+from games.commands.lobby import BotSeat, OpenSeat, SeatRequest, UserSeat
 from games.engine.splendor import gems
 from games.vocabulary import BotLevel
 

@@ -8,7 +8,7 @@ from django import forms
 from django.contrib.auth.models import AbstractBaseUser
 
 from games import engine
-from games.commands.services import BotSeat, OpenSeat, SeatRequest, UserSeat
+from games.commands.lobby import BotSeat, OpenSeat, SeatRequest, UserSeat
 from games.notation import game_files
 from games.notation.document import ImportRefused
 from games.reads.game_lists import OPPONENTS, HistoryFilters

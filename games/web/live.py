@@ -217,9 +217,10 @@ _publisher_url = ""
 def publish(game_id: int, version: int) -> None:
     """After a commit: tell every page of the game, in every server process, its new version.
 
-    Registered with ``games.commands.after_commit.register_after_commit``. Bounded: a Redis that is
-    down or hung costs a move at most about ``PUBLISH_TIMEOUT_SECONDS``, and the pages catch up by
-    their fallback poll.
+    Run after every commit that appended events (registered from ``games.apps`` with
+    ``games.commands.after_commit.register_after_commit``). Bounded: a Redis that is down or hung
+    costs a move at most about ``PUBLISH_TIMEOUT_SECONDS``, and the pages catch up by their
+    fallback poll.
     """
     with metrics.PUSH_FAN_OUT_SECONDS.time():
         if not settings.REDIS_URL:

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.commands import services
+from games.commands import lobby
 from games.errors import GameNotFound, InvalidInput
 from games.models import Game
 from games.reads import game_lists, loading
@@ -65,7 +65,7 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
     form = JoinForm(request.POST)
     if not form.is_valid():
         raise InvalidInput("Choose one of the open seats.")
-    services.game_take_seat(game_id=game_id, user=request.user, seat=form.cleaned_data["seat"])
+    lobby.game_take_seat(game_id=game_id, user=request.user, seat=form.cleaned_data["seat"])
     return SeeOther(reverse("game_detail", args=[game_id]))
 
 
@@ -74,7 +74,7 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
 @translates_game_errors
 @for_visible_games
 def game_leave(request: HttpRequest, game_id: int) -> HttpResponse:
-    services.game_leave_seat(game_id=game_id, user=request.user)
+    lobby.game_leave_seat(game_id=game_id, user=request.user)
     messages.info(request, "You left the game.")
     return SeeOther(reverse("lobby"))
 
@@ -87,7 +87,7 @@ def game_add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
     form = AddBotForm(request.POST)
     if not form.is_valid():
         raise InvalidInput(form.error_text())
-    services.game_add_bot(
+    lobby.game_add_bot(
         game_id=game_id,
         level=form.cleaned_data["level"],
         by_user=request.user,
@@ -101,7 +101,7 @@ def game_add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
 @translates_game_errors
 @for_visible_games
 def game_cancel(request: HttpRequest, game_id: int) -> HttpResponse:
-    services.game_abort(game_id=game_id, by_user=request.user, reason="called off by its creator")
+    lobby.game_abort(game_id=game_id, by_user=request.user, reason="called off by its creator")
     messages.info(request, "The game was called off.")
     return SeeOther(reverse("lobby"))
 
@@ -116,7 +116,7 @@ def game_invite(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         if not request.user.is_authenticated:
             return SeeOther(f"{reverse('login')}?next={request.path}")
-        services.game_take_seat(game_id=game_id, user=request.user, invited=True)
+        lobby.game_take_seat(game_id=game_id, user=request.user, invited=True)
         return SeeOther(reverse("game_detail", args=[game_id]))
     game = loading.game_get(game_id)
     summary = lobby_rows(game_lists.game_summaries([game], request.user))[0]

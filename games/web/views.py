@@ -22,7 +22,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from games import variants
 from games.commands import deadlines as turn_deadlines
-from games.commands import services
+from games.commands import lobby as lobby_commands
+from games.commands import play
 from games.notation import document as notation
 from games.reads import access, game_lists, game_view, loading, timeline
 from games.reads.lobby_rows import lobby_rows, waiting_for_me_first
@@ -101,7 +102,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def game_new(request: HttpRequest) -> HttpResponse:
     form = GameCreateForm(request.POST or None, creator=request.user)
     if request.method == "POST" and form.is_valid():
-        game = services.game_create(
+        game = lobby_commands.game_create(
             variant=form.cleaned_data["variant"],
             seats=form.cleaned_data["seats"],
             created_by=request.user,
@@ -181,7 +182,7 @@ def game_act(request: HttpRequest, game_id: int) -> HttpResponse:
     action, expected_version, idempotency_key = variants.web_for(game.variant).action_from_form(
         request.POST
     )
-    services.game_take_action(
+    play.game_take_action(
         game_id=game_id,
         action=action,
         expected_version=expected_version,
@@ -198,7 +199,7 @@ def game_act(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
     """GET asks to confirm (so it works without JavaScript); POST resigns."""
     if request.method == "POST":
-        services.game_resign(game_id=game_id, user=request.user)
+        play.game_resign(game_id=game_id, user=request.user)
         messages.info(request, "You resigned.")
         return SeeOther(reverse("game_detail", args=[game_id]))
     game = loading.game_get(game_id)
@@ -210,7 +211,7 @@ def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 @translates_game_errors
 def game_rematch(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = services.game_rematch(game_id=game_id, by_user=request.user)
+    game = lobby_commands.game_rematch(game_id=game_id, by_user=request.user)
     return SeeOther(reverse("game_detail", args=[game.pk]))
 
 

@@ -13,8 +13,8 @@ from analytics.filters import StatsFilter
 from analytics.models import CountedGame, GameFacts, Rating, RatingChange
 from analytics.projections import uncounted_finished_games
 from analytics.tasks import catch_up_analytics, count_finished_game
-from games.commands import services
-from games.commands.services import BotSeat, UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import BotSeat, UserSeat
 from testing import synthetic
 
 pytestmark = pytest.mark.django_db
@@ -28,12 +28,12 @@ def test_without_a_broker_a_finished_game_is_counted_right_after_commit(
     settings.CELERY_TASK_ALWAYS_EAGER = True
     ann = make_user("ann")
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.game_create(
+        game = lobby.game_create(
             variant="splendor", seats=[UserSeat(ann), BotSeat("greedy")], created_by=ann, seed=4
         )
     assert not GameFacts.objects.exists()  # running: nothing counted
     with django_capture_on_commit_callbacks(execute=True):
-        services.game_resign(game_id=game.pk, user=ann)
+        play.game_resign(game_id=game.pk, user=ann)
     assert GameFacts.objects.filter(game_id=game.pk).exists()
     stats = selectors.statistics(StatsFilter())
     assert stats["games"] == 1
@@ -60,10 +60,10 @@ def test_the_catch_up_counts_what_was_missed_once(settings: Any) -> None:
 
 def test_an_aborted_game_is_never_counted(make_user: Any) -> None:
     ann = make_user("ann")
-    game = services.game_create(
-        variant="splendor", seats=[UserSeat(ann), services.OpenSeat()], created_by=ann
+    game = lobby.game_create(
+        variant="splendor", seats=[UserSeat(ann), lobby.OpenSeat()], created_by=ann
     )
-    services.game_abort(game_id=game.pk, by_user=ann)
+    lobby.game_abort(game_id=game.pk, by_user=ann)
     assert count_finished_game(game.pk) == "not finished"
     assert uncounted_finished_games(10) == []
     assert not CountedGame.objects.exists()

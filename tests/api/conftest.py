@@ -10,7 +10,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from accounts import services as account_services
-from games.commands import after_commit, services
+from games.commands import after_commit, lobby
 from games.models import Game
 
 
@@ -64,9 +64,9 @@ def as_carol(carol: User, client_for: Callable[[User], APIClient]) -> APIClient:
 @pytest.fixture
 def started_game(alice: User, bob: User) -> Game:
     """A public two-player game, alice in seat 0 (to act first) and bob in seat 1."""
-    return services.game_create(
+    return lobby.game_create(
         variant="splendor",
-        seats=[services.UserSeat(alice), services.UserSeat(bob)],
+        seats=[lobby.UserSeat(alice), lobby.UserSeat(bob)],
         created_by=alice,
         seed=20240611,
     )
@@ -75,9 +75,9 @@ def started_game(alice: User, bob: User) -> Game:
 @pytest.fixture
 def private_game(alice: User, bob: User) -> Game:
     """A private game of alice and bob: carol must not even learn that it exists."""
-    return services.game_create(
+    return lobby.game_create(
         variant="splendor",
-        seats=[services.UserSeat(alice), services.UserSeat(bob)],
+        seats=[lobby.UserSeat(alice), lobby.UserSeat(bob)],
         created_by=alice,
         is_public=False,
         seed=7,

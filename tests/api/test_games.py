@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games.commands import services
+from games.commands import lobby
 from games.models import Game, GameEvent, Seat
 from tests.api.helpers import error_code, footprint, game_url, post_action
 
@@ -151,9 +151,9 @@ def test_the_list_filters_by_status_variant_mine_and_my_turn(
     started_game: Game,
     client_for: Callable[[User], APIClient],
 ) -> None:
-    waiting = services.game_create(
+    waiting = lobby.game_create(
         variant="splendor",
-        seats=[services.UserSeat(carol), services.OpenSeat()],
+        seats=[lobby.UserSeat(carol), lobby.OpenSeat()],
         created_by=carol,
     )
     as_alice, as_bob, as_carol = client_for(alice), client_for(bob), client_for(carol)
@@ -179,9 +179,9 @@ def test_the_list_filters_by_status_variant_mine_and_my_turn(
 
 def test_the_list_comes_in_pages_with_a_next_cursor(alice: User, as_alice: APIClient) -> None:
     for _ in range(3):
-        services.game_create(
+        lobby.game_create(
             variant="splendor",
-            seats=[services.UserSeat(alice), services.OpenSeat()],
+            seats=[lobby.UserSeat(alice), lobby.OpenSeat()],
             created_by=alice,
         )
 
@@ -244,11 +244,12 @@ def test_if_none_match_is_answered_without_replaying_the_game(
     started_game: Game, as_alice: APIClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from games.reads import loading
+    from games.store import records
 
     def no_replay(game: Game) -> None:
         raise AssertionError("a 304 must not rebuild the game")
 
-    monkeypatch.setattr(loading, "game_replay", no_replay)
+    monkeypatch.setattr(records, "record_from_log", no_replay)
     monkeypatch.setattr(loading, "game_state", no_replay)
 
     response = as_alice.get(
@@ -279,9 +280,9 @@ def test_a_game_that_does_not_exist_is_404(as_alice: APIClient) -> None:
 def test_a_cursor_the_server_did_not_issue_is_400(
     alice: User, as_alice: APIClient, cursor: str
 ) -> None:
-    services.game_create(
+    lobby.game_create(
         variant="splendor",
-        seats=[services.UserSeat(alice), services.OpenSeat()],
+        seats=[lobby.UserSeat(alice), lobby.OpenSeat()],
         created_by=alice,
     )
 
@@ -294,9 +295,9 @@ def test_a_cursor_the_server_did_not_issue_is_400(
 
 def test_an_issued_cursor_edited_by_the_client_is_400(alice: User, as_alice: APIClient) -> None:
     for _ in range(3):
-        services.game_create(
+        lobby.game_create(
             variant="splendor",
-            seats=[services.UserSeat(alice), services.OpenSeat()],
+            seats=[lobby.UserSeat(alice), lobby.OpenSeat()],
             created_by=alice,
         )
     next_url = as_alice.get("/api/v1/games/?limit=1").json()["next"]

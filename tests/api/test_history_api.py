@@ -11,8 +11,9 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games.commands import services
-from games.commands.services import BotSeat, UserSeat
+from games.commands import lobby
+from games.commands.lobby import BotSeat, UserSeat
+from games.commands.play import game_resign
 from games.models import Game, GameEvent
 from games.reads import exports
 from tests.api.helpers import error_code, game_url
@@ -109,8 +110,8 @@ def test_every_export_of_a_running_game_is_the_same_409_except_for_staff(
     make_user: Callable[..., User],
     client_for: Callable[[User], APIClient],
 ) -> None:
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=2**50 + 1)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, seed=2**50 + 1)  # fmt: skip
     play(game, random.Random(1), moves=6)
     for path in ("export/", "export/notation/", "export/text/"):
         refused = as_alice.get(game_url(game, path))
@@ -131,8 +132,8 @@ def test_every_export_of_a_running_game_is_the_same_409_except_for_staff(
 def test_export_of_a_private_game_is_the_same_404_as_a_missing_game(
     alice: User, bob: User, make_user: Callable[..., User], client_for: Callable[[User], APIClient]
 ) -> None:
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, is_public=False)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, is_public=False)  # fmt: skip
     stranger = client_for(make_user("stranger"))
     for path in ("export/", "export/notation/", "export/text/"):
         hidden = stranger.get(game_url(game, path))
@@ -187,10 +188,10 @@ def test_the_bulk_export_streams_every_finished_public_game_as_gzipped_json_line
     anonymous: APIClient, alice: User, bob: User, finished: Game
 ) -> None:
     hidden = finished_game([alice, bob], 18, is_public=False)
-    resigned = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                    created_by=alice, seed=5)  # fmt: skip
+    resigned = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                                 created_by=alice, seed=5)  # fmt: skip
     play(resigned, random.Random(5), moves=7)
-    services.game_resign(game_id=resigned.pk, user=alice)
+    game_resign(game_id=resigned.pk, user=alice)
     response = anonymous.get("/api/v1/exports/games.jsonl.gz")
     assert response.status_code == 200
     assert response.streaming

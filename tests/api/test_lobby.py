@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games.commands import services
+from games.commands import lobby
 from games.models import Game
 from tests.api.helpers import error_code, footprint, game_url
 
@@ -14,9 +14,9 @@ from tests.api.helpers import error_code, footprint, game_url
 @pytest.fixture
 def open_game(alice: User) -> Game:
     """Alice waits in seat 0 of a three-seat game; seats 1 and 2 are open."""
-    return services.game_create(
+    return lobby.game_create(
         variant="splendor",
-        seats=[services.UserSeat(alice), services.OpenSeat(), services.OpenSeat()],
+        seats=[lobby.UserSeat(alice), lobby.OpenSeat(), lobby.OpenSeat()],
         created_by=alice,
     )
 

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games.commands import services
+from games.commands import lobby
 from games.models import Game, GameEvent, Seat
 from games.vocabulary import Status
 from tests import races
@@ -30,9 +30,7 @@ def room_for_many_games(settings: Any) -> None:
 
 
 def open_game(seats: int = SEATS) -> Game:
-    return services.game_create(
-        variant="splendor", seats=[services.OpenSeat()] * seats, created_by=None
-    )
+    return lobby.game_create(variant="splendor", seats=[lobby.OpenSeat()] * seats, created_by=None)
 
 
 def join_all_at_once(game: Game, clients: list[APIClient]) -> list[Any]:

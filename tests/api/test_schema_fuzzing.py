@@ -31,7 +31,7 @@ from schemathesis.checks import CHECKS
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from accounts import services as account_services
-from games.commands import services
+from games.commands import lobby, play
 from games.models import Game
 from tests.api import schemathesis_checks
 
@@ -59,28 +59,26 @@ def build_world(make_user: Callable[..., User], suffix: str) -> World:
     spare_token, _raw = account_services.token_create(alice, "spare")
     revoked_token, _raw = account_services.token_create(alice, "revoked")
     account_services.token_revoke(revoked_token.pk, alice)
-    seat = services.UserSeat
+    seat = lobby.UserSeat
     # Fixed seeds: with hypothesis derandomised, the same boards make every run send the same
     # requests with the same outcomes (random boards made "some action was legal" a coin toss).
     running = [
-        services.game_create(
+        lobby.game_create(
             variant="splendor", seats=[seat(alice), seat(bob)], created_by=alice, seed=seed
         )
         for seed in (11, 12, 13)
     ]
-    waiting = services.game_create(
+    waiting = lobby.game_create(
         variant="splendor",
-        seats=[seat(alice), services.OpenSeat(), services.OpenSeat()],
+        seats=[seat(alice), lobby.OpenSeat(), lobby.OpenSeat()],
         created_by=alice,
     )
-    lobby_of_others = services.game_create(
-        variant="splendor", seats=[seat(bob), services.OpenSeat()], created_by=bob
+    lobby_of_others = lobby.game_create(
+        variant="splendor", seats=[seat(bob), lobby.OpenSeat()], created_by=bob
     )
-    finished = services.game_create(
-        variant="splendor", seats=[seat(bob), seat(alice)], created_by=bob
-    )
-    services.game_resign(game_id=finished.pk, user=bob)
-    private_of_others = services.game_create(
+    finished = lobby.game_create(variant="splendor", seats=[seat(bob), seat(alice)], created_by=bob)
+    play.game_resign(game_id=finished.pk, user=bob)
+    private_of_others = lobby.game_create(
         variant="splendor", seats=[seat(bob), seat(carol)], created_by=bob, is_public=False
     )
     games = [*running, waiting, lobby_of_others, finished, private_of_others]

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, expect
 
-from games.commands.services import BotSeat, OpenSeat, UserSeat
+from games.commands.lobby import BotSeat, OpenSeat, UserSeat
 from tests.browser.conftest import log_in
 from tests.web.tables import create_game
 

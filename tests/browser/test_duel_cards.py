@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games import engine
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import UserSeat
 from games.models import Game, GameEvent, Seat
 from games.reads import loading
 from tests.browser.conftest import log_in, screenshot
@@ -29,8 +29,8 @@ def duel_where_i_can_buy(me: User, friend: User) -> tuple[Game, list[int]]:
 
     ``me`` takes the longest lines and buys nothing until then; the friend reserves and buys.
     """
-    game = services.game_create(variant="duel", seats=[UserSeat(me), UserSeat(friend)],
-                                created_by=me, seed=20_26)  # fmt: skip
+    game = lobby.game_create(variant="duel", seats=[UserSeat(me), UserSeat(friend)],
+                             created_by=me, seed=20_26)  # fmt: skip
     for _ in range(80):
         state = loading.game_state(game)
         assert state is not None
@@ -48,7 +48,7 @@ def duel_where_i_can_buy(me: User, friend: User) -> tuple[Game, list[int]]:
             action = max(lines, key=lambda item: len(item["spaces"])) if lines else legal[0]
         else:
             action = reserve_then_buy(view, legal, seat.index)
-        services.game_take_action(
+        play.game_take_action(
             game_id=game.pk, action=action, expected_version=game.version, user=seat.user
         )
         game = Game.objects.get(pk=game.pk)

@@ -17,8 +17,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games import engine
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby
+from games.commands.lobby import UserSeat
 from games.models import Game, GameEvent
 from games.reads import loading
 from games.variants.duel.words import space_name
@@ -32,8 +32,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 def duel_on_my_turn(me: User, friend: User) -> tuple[Game, list[list[str]]]:
     """A new Duel between two people, and the lines of tokens its first player may take."""
-    game = services.game_create(variant="duel", seats=[UserSeat(me), UserSeat(friend)],
-                                created_by=me, seed=20_26)  # fmt: skip
+    game = lobby.game_create(variant="duel", seats=[UserSeat(me), UserSeat(friend)],
+                             created_by=me, seed=20_26)  # fmt: skip
     state = loading.game_state(game)
     assert state is not None
     lines = [

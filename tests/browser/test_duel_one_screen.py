@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games import engine
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import UserSeat
 from games.models import Game, Seat
 from games.reads import loading
 from tests.browser.conftest import log_in, screenshot
@@ -61,8 +61,8 @@ def reserve_then_buy(
 
 def duel_in_progress(me: User, friend: User, moves: int = 14) -> Game:
     """A Duel some turns in, both players holding reserved cards, on ``me``'s turn."""
-    game = services.game_create(variant="duel", seats=[UserSeat(me), UserSeat(friend)],
-                                created_by=me, seed=20_26)  # fmt: skip
+    game = lobby.game_create(variant="duel", seats=[UserSeat(me), UserSeat(friend)],
+                             created_by=me, seed=20_26)  # fmt: skip
     played = 0
     while played < moves or Seat.objects.get(game=game, index=game.acting_seat).user != me:
         state = loading.game_state(game)
@@ -70,7 +70,7 @@ def duel_in_progress(me: User, friend: User, moves: int = 14) -> Game:
         legal = [engine.action_to_json(action) for action in engine.legal_actions(state)]
         view = engine.view(state, None)
         seat = Seat.objects.select_related("user").get(game=game, index=game.acting_seat)
-        services.game_take_action(
+        play.game_take_action(
             game_id=game.pk,
             action=reserve_then_buy(view, legal, seat.index),
             expected_version=game.version,

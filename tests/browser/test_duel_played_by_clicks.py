@@ -13,8 +13,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 
-from games.commands import services
-from games.commands.services import BotSeat, UserSeat
+from games.commands import lobby
+from games.commands.lobby import BotSeat, UserSeat
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_duel_one_screen import PANELS, watch_errors
 from tests.browser.test_one_screen import boxes_outside_the_viewport
@@ -82,8 +82,8 @@ def test_a_duel_is_played_to_its_end_by_clicks_with_both_panels_in_view(
     make_player: Callable[[str], User],
 ) -> None:
     dora = make_player("dora")
-    game = services.game_create(variant="duel", seats=[UserSeat(dora), BotSeat("greedy")],
-                                created_by=dora, seed=4)  # fmt: skip
+    game = lobby.game_create(variant="duel", seats=[UserSeat(dora), BotSeat("greedy")],
+                             created_by=dora, seed=4)  # fmt: skip
     page = new_context(viewport={"width": 1366, "height": 768}).new_page()
     errors = watch_errors(page)
     log_in(page, asgi_server, "dora")

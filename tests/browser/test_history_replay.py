@@ -13,8 +13,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from games import engine
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby
+from games.commands.lobby import UserSeat
 from games.models import Game
 from games.reads import timeline
 from games.vocabulary import Status
@@ -155,7 +155,7 @@ def test_a_running_games_history_fits_a_phone_with_its_commitment_wrapped(
 ) -> None:
     # Until the end only the commitment is shown: 64 hex digits in one word, wider than a phone.
     alice, bob = make_player("alice"), make_player("bob")
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=19
     )
     game = play(game, random.Random(19), moves=6)

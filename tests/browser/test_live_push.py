@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, Request, expect
 
-from games.commands import services
-from games.commands.services import BotSeat, UserSeat
+from games.commands import lobby
+from games.commands.lobby import BotSeat, UserSeat
 from games.models import Game
 from tests.browser.conftest import log_in
 from tests.web.tables import create_game
@@ -84,8 +84,8 @@ def test_the_deadline_line_follows_the_pushed_turn(
     make_player: Callable[[str], User],
 ) -> None:
     alice, bob = make_player("alice"), make_player("bob")
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, move_seconds=3600)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, move_seconds=3600)  # fmt: skip
     alice_page, bob_page = new_context().new_page(), new_context().new_page()
     log_in(alice_page, asgi_server, "alice")
     log_in(bob_page, asgi_server, "bob")

@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games import engine
-from games.commands import services
-from games.commands.services import BotSeat, UserSeat
+from games.commands import play
+from games.commands.lobby import BotSeat, UserSeat
 from games.models import Game, Seat
 from games.reads import loading
 from tests.browser.conftest import log_in, screenshot
@@ -56,7 +56,7 @@ def four_player_game_in_progress(alice: User) -> Game:
             state = loading.game_state(game)
             assert state is not None
             legal = [engine.action_to_json(action) for action in engine.legal_actions(state)]
-            services.game_take_action(
+            play.game_take_action(
                 game_id=game.pk,
                 action=reserve_then_take(legal, index),
                 expected_version=game.version,

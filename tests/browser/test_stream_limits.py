@@ -22,7 +22,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.commands.services import UserSeat
+from games.commands.lobby import UserSeat
 from games.models import Game
 from games.web import live_views, stream_limits
 from tests.web.tables import create_game

@@ -19,9 +19,9 @@ from django.core import mail as django_mail
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games import bots, engine
-from games.commands import services
+from games.commands import lobby, play
 from games.commands.deadline_tasks import apply_turn_deadlines
-from games.commands.services import UserSeat
+from games.commands.lobby import UserSeat
 from games.models import Game
 from games.reads import game_view
 from games.vocabulary import Status
@@ -50,8 +50,8 @@ def play_turn(game: Game) -> None:
     while True:
         view = game_view.game_view_for_viewer(game, user)["state"]
         action = engine.action_to_json(bots.choose_action("greedy", view, seed=game.version))
-        services.game_take_action(game_id=game.pk, action=action, expected_version=game.version,
-                                  user=user)  # fmt: skip
+        play.game_take_action(game_id=game.pk, action=action, expected_version=game.version,
+                              user=user)  # fmt: skip
         game = fresh(game)
         if game.status != Status.ACTIVE or game.seats.get(index=game.acting_seat).user != user:
             return
@@ -77,8 +77,8 @@ def test_open_pages_get_no_turn_mail_and_a_closed_one_gets_one(
     make_player: Callable[[str], User],
 ) -> None:
     alice, bob = make_player("alice"), make_player("bob")
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=8, move_seconds=3600)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, seed=8, move_seconds=3600)  # fmt: skip
     alice_context, bob_context = new_context(), new_context()
     alice_page, bob_page = alice_context.new_page(), bob_context.new_page()
     for page, name in ((alice_page, "alice"), (bob_page, "bob")):

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from games import tasks
-from games.commands import services
+from games.commands import play
 from games.models import Game
 from tests.api.helpers import error_code, footprint
 from tests.api.test_hidden_information import Viewer, check_every_view, choose
@@ -197,7 +197,7 @@ def test_a_finished_duel_is_counted_in_the_statistics(
     client = api_client_for(alice)
     game = create_duel(client, {"type": "bot", "level": "random"})
     record = Game.objects.get(pk=game["id"])
-    services.game_resign(game_id=record.pk, user=alice)
+    play.game_resign(game_id=record.pk, user=alice)
     record.refresh_from_db()
 
     assert record.pk in projections.uncounted_finished_games(100)

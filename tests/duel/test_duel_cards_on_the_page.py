@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import engine
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby
+from games.commands.lobby import UserSeat
 from tests.engine.duel.positions import hand, position
 
 pytestmark = pytest.mark.django_db
@@ -31,9 +31,9 @@ def test_affordable_with_gold_short_and_five_gem_cards_read_as_such(alice: User,
     # card 13 (cost 3 red) lacks three reds, of which the gold covers one; the 5-Gem card 25
     # needs a card with a bonus first.
     state = position(hands=[hand({"black": 2, "gold": 1}), hand()], pyramid={1: [13, 18, 25]})
-    game = services.game_create(variant="duel", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=3,
-                                start_position=engine.view(state, None))  # fmt: skip
+    game = lobby.game_create(variant="duel", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, seed=3,
+                             start_position=engine.view(state, None))  # fmt: skip
     client = Client()
     client.force_login(alice)
     page = client.get(f"/games/{game.pk}/").content.decode()

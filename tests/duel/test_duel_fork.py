@@ -12,18 +12,20 @@ from rest_framework.test import APIClient
 
 from games import engine
 from games.commands import history as history_services
-from games.commands import services
-from games.commands.services import BotSeat, UserSeat
+from games.commands import lobby
+from games.commands.lobby import BotSeat, UserSeat
+from games.commands.play import game_take_action
 from games.errors import InvalidRequest, NotAllowed
 from games.models import Game
 from games.reads import loading, timeline
+from games.store import records
 from games.vocabulary import Status
 from tests.finished_games import play
 
 
 def finished_duel(alice: User, bob: User, seed: int) -> Game:
-    game = services.game_create(variant="duel", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=seed)  # fmt: skip
+    game = lobby.game_create(variant="duel", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, seed=seed)  # fmt: skip
     finished = play(game, random.Random(seed))
     assert finished.status == Status.FINISHED
     return finished
@@ -35,7 +37,7 @@ def test_a_duel_fork_starts_from_exactly_the_position_with_its_origin_recorded(
     game = finished_duel(alice, bob, 31)
     step = 9
     seen = timeline.replay_step_for_viewer(game, carol, step)["state"]
-    original = engine.initial_state(loading.game_replay(game).setup)  # type: ignore[arg-type]
+    original = engine.initial_state(records.record_from_log(game).setup)  # type: ignore[arg-type]
 
     fork = history_services.game_fork(
         game_id=game.pk, step=step, user=carol, seats=[UserSeat(carol), BotSeat("greedy")]
@@ -48,7 +50,7 @@ def test_a_duel_fork_starts_from_exactly_the_position_with_its_origin_recorded(
     assert engine.view(state, None, reveal=True) == seen
     assert state.decks != original.decks, "the decks must be reshuffled"
     assert state.bag_draws != original.bag_draws, "the bag's draw orders must be drawn afresh"
-    setup = loading.game_replay(fork).setup
+    setup = records.record_from_log(fork).setup
     assert setup is not None
     assert setup.position is not None
 
@@ -56,16 +58,16 @@ def test_a_duel_fork_starts_from_exactly_the_position_with_its_origin_recorded(
 def test_a_running_duel_is_forked_by_spectators_only_and_without_hidden_cards(
     alice: User, bob: User, carol: User
 ) -> None:
-    game = services.game_create(variant="duel", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=44)  # fmt: skip
+    game = lobby.game_create(variant="duel", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, seed=44)  # fmt: skip
     state = loading.game_state(game)
     assert state is not None
     gold = next(a for a in engine.legal_actions(state) if a.__class__.__name__ == "TakeGold")
     mover = alice if state.current == 0 else bob
     for action in (engine.action_to_json(gold), {"type": "reserve_from_deck", "level": 3}):
         game = Game.objects.get(pk=game.pk)
-        services.game_take_action(game_id=game.pk, action=action,
-                                  expected_version=game.version, user=mover)  # fmt: skip
+        game_take_action(game_id=game.pk, action=action,
+                         expected_version=game.version, user=mover)  # fmt: skip
     game = Game.objects.get(pk=game.pk)
     reserver = 0 if mover == alice else 1
     hidden = loading.game_state(game).players[reserver].reserved[0]  # type: ignore[union-attr]
@@ -93,7 +95,7 @@ def test_a_duel_fork_needs_two_seats_and_a_position_with_something_to_play(
     with pytest.raises(InvalidRequest, match="2 seats"):
         history_services.game_fork(
             game_id=game.pk, step=3, user=carol,
-            seats=[UserSeat(carol), BotSeat("random"), services.OpenSeat()],
+            seats=[UserSeat(carol), BotSeat("random"), lobby.OpenSeat()],
         )  # fmt: skip
     last = timeline.game_timeline_for_viewer(game, None).last_step
     with pytest.raises(InvalidRequest, match="over"):

@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import tasks
-from games.commands import services
+from games.commands import lobby
 from games.models import Game, GameEvent
 from games.reads import game_view
 from tests.api.helpers import secret_cards_for
@@ -91,7 +91,7 @@ def test_the_duel_page_shows_the_board_pyramid_royals_and_every_legal_action(
     client = client_for(alice)
     new_duel(client, seat_1="open")
     game = Game.objects.get()
-    services.game_take_seat(game_id=game.pk, user=bob)
+    lobby.game_take_seat(game_id=game.pk, user=bob)
     game.refresh_from_db()
     seat = game.acting_seat
     player = client_for(alice if seat == 0 else bob)

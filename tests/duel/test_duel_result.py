@@ -14,8 +14,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import engine
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import UserSeat
 from games.models import Game
 from games.reads import loading
 from tests.engine.duel.positions import hand, position
@@ -33,9 +33,9 @@ def one_purchase_from_the_end(
         pyramid={level: [buys]},
         royals=[royal for royal in (0, 1, 2, 3) if royal not in royals],
     )
-    game = services.game_create(variant="duel", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=7,
-                                start_position=engine.view(state, None))  # fmt: skip
+    game = lobby.game_create(variant="duel", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, seed=7,
+                             start_position=engine.view(state, None))  # fmt: skip
     assert game.acting_seat == 0
     state_now = loading.game_state(game)
     assert state_now is not None
@@ -44,8 +44,8 @@ def one_purchase_from_the_end(
         for action in map(engine.action_to_json, engine.legal_actions(state_now))
         if action["type"] == "buy_card" and action["card"] == buys
     )
-    services.game_take_action(game_id=game.pk, action=buy, expected_version=game.version,
-                              user=alice)  # fmt: skip
+    play.game_take_action(game_id=game.pk, action=buy, expected_version=game.version,
+                          user=alice)  # fmt: skip
     game.refresh_from_db()
     assert game.status == "finished"
     return game
@@ -114,9 +114,9 @@ def test_ten_points_in_one_colour_win(alice: User, bob: User) -> None:
 
 
 def test_a_resignation_names_who_resigned_and_who_won(alice: User, bob: User) -> None:
-    game = services.game_create(variant="duel", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=7)  # fmt: skip
-    services.game_resign(game_id=game.pk, user=bob)
+    game = lobby.game_create(variant="duel", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, seed=7)  # fmt: skip
+    play.game_resign(game_id=game.pk, user=bob)
     game.refresh_from_db()
 
     headline, why, splits = banner(alice, game)

@@ -7,8 +7,8 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 
-from games.commands import after_commit, services
-from games.commands.services import UserSeat
+from games.commands import after_commit, lobby
+from games.commands.lobby import UserSeat
 from games.models import Game
 from games.vocabulary import Status
 
@@ -21,10 +21,10 @@ def staff(make_user: Callable[..., User]) -> User:
 
 
 @pytest.fixture(autouse=True)
-def after_commit_hooks(monkeypatch: pytest.MonkeyPatch) -> list[Callable[[int, int], None]]:
+def after_commit_hooks(monkeypatch: pytest.MonkeyPatch) -> list[after_commit.Hook]:
     """A fresh, empty hook registry for each test: no test's hook leaks into another, and the
     project's own hooks (bot turns) do not play moves behind a test's back."""
-    hooks: list[Callable[[int, int], None]] = []
+    hooks: list[after_commit.Hook] = []
     monkeypatch.setattr(after_commit, "_hooks", hooks)
     return hooks
 
@@ -32,7 +32,7 @@ def after_commit_hooks(monkeypatch: pytest.MonkeyPatch) -> list[Callable[[int, i
 @pytest.fixture
 def started_game(alice: User, bob: User, after_commit_hooks: list[object]) -> Game:
     """A public two-player game, alice in seat 0 and bob in seat 1, started with ``SEED``."""
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=SEED
     )
     assert game.status == Status.ACTIVE

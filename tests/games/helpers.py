@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 
 from games import engine
-from games.commands import services
+from games.commands import play
 from games.commands.integrity import read_model_differences
 from games.models import Game, GameEvent, Seat
 from games.reads import loading
@@ -59,16 +59,16 @@ def act(
     *,
     user: AbstractBaseUser | None = None,
     idempotency_key: str | None = None,
-) -> services.ActionResult:
+) -> play.ActionResult:
     """Play ``action`` for the seat to act (its user unless given), at the current version."""
     fresh = reload(game)
     assert fresh.acting_seat is not None
     seat = Seat.objects.get(game=fresh, index=fresh.acting_seat)
     if user is None and seat.is_bot:
-        return services.game_take_action(
+        return play.game_take_action(
             game_id=fresh.pk, action=action, expected_version=fresh.version, as_bot=True
         )
-    return services.game_take_action(
+    return play.game_take_action(
         game_id=fresh.pk,
         action=action,
         expected_version=fresh.version,

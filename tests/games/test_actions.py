@@ -1,4 +1,4 @@
-"""Playing through ``services.game_take_action``: appends, refusals that write nothing, expected
+"""Playing through ``play.game_take_action``: appends, refusals that write nothing, expected
 versions, idempotency keys and the hooks that run after commit."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from games import engine
-from games.commands import after_commit, services
-from games.commands.services import BotSeat, OpenSeat, UserSeat
+from games.commands import after_commit, lobby, play
+from games.commands.lobby import BotSeat, OpenSeat, UserSeat
 from games.errors import (
     GameError,
     GameNotFound,
@@ -26,6 +26,7 @@ from games.models import Game, GameEvent, IdempotencyRecord
 from games.reads import loading
 from games.records import projection
 from games.records.record import Event
+from games.store import records
 from games.vocabulary import Status
 from tests.games.helpers import act, assert_consistent, footprint, kinds, reload
 
@@ -50,13 +51,13 @@ def test_an_accepted_action_appends_one_event_and_updates_version_snapshot_and_t
 ) -> None:
     version = started_game.version
 
-    result = services.game_take_action(
+    result = play.game_take_action(
         game_id=started_game.pk, action=TAKE_THREE, expected_version=version, user=alice
     )
 
     game = reload(started_game)
     # Bob moves next: alice's answer carries no actions of his.
-    assert result == services.ActionResult(game.pk, version + 1, (version + 1,), 1, ())
+    assert result == play.ActionResult(game.pk, version + 1, (version + 1,), 1, ())
     event = GameEvent.objects.get(game=game, seq=version + 1)
     assert (event.kind, event.seat, event.actor_id) == ("ActionTaken", 0, alice.pk)
     assert event.payload == {"action": TAKE_THREE}
@@ -69,11 +70,11 @@ def test_an_accepted_action_appends_one_event_and_updates_version_snapshot_and_t
 
 @pytest.mark.django_db
 def test_a_bot_seat_acts_with_as_bot_and_without_a_user(alice: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[BotSeat("random"), UserSeat(alice)], created_by=alice, seed=9
     )
 
-    result = services.game_take_action(
+    result = play.game_take_action(
         game_id=game.pk, action=TAKE_THREE, expected_version=game.version, as_bot=True
     )
 
@@ -86,13 +87,13 @@ def test_a_bot_seat_acts_with_as_bot_and_without_a_user(alice: User) -> None:
 def test_a_user_cannot_act_for_a_bot_and_as_bot_is_refused_on_a_users_turn(
     alice: User,
 ) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), BotSeat("random")], created_by=alice, seed=9
     )
     before = footprint(game)
 
     with pytest.raises(NotAllowed, match="not a bot's turn"):
-        services.game_take_action(
+        play.game_take_action(
             game_id=game.pk, action=TAKE_THREE, expected_version=game.version, as_bot=True
         )
 
@@ -133,7 +134,7 @@ def refused(game: Game, error: type[GameError], **request: Any) -> GameError:
     request.setdefault("game_id", game.pk)
     request.setdefault("expected_version", reload(game).version)
     with pytest.raises(error) as caught:
-        services.game_take_action(**request)
+        play.game_take_action(**request)
     assert footprint(game) == before
     assert caught.value.message
     assert str(caught.value) == caught.value.message
@@ -208,14 +209,14 @@ def test_malformed_action_json_is_refused_with_a_message(
 @pytest.mark.django_db
 def test_an_action_on_an_unknown_game_is_refused(alice: User) -> None:
     with pytest.raises(GameNotFound, match="There is no game 424242"):
-        services.game_take_action(game_id=424242, action=TAKE_THREE, expected_version=1, user=alice)
+        play.game_take_action(game_id=424242, action=TAKE_THREE, expected_version=1, user=alice)
 
     assert not GameEvent.objects.exists()
 
 
 @pytest.mark.django_db
 def test_an_action_on_a_waiting_game_is_refused(alice: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), OpenSeat()], created_by=alice
     )
 
@@ -226,7 +227,7 @@ def test_an_action_on_a_waiting_game_is_refused(alice: User) -> None:
 
 @pytest.mark.django_db
 def test_an_action_on_a_finished_game_is_refused(started_game: Game, alice: User) -> None:
-    services.game_resign(game_id=started_game.pk, user=alice)
+    play.game_resign(game_id=started_game.pk, user=alice)
 
     refused(started_game, InvalidRequest, user=alice, action=TAKE_THREE)
 
@@ -235,7 +236,7 @@ def test_an_action_on_a_finished_game_is_refused(started_game: Game, alice: User
 def test_an_action_on_an_aborted_game_is_refused(
     started_game: Game, alice: User, staff: User
 ) -> None:
-    services.game_abort(game_id=started_game.pk, by_user=staff)
+    lobby.game_abort(game_id=started_game.pk, by_user=staff)
 
     refused(started_game, InvalidRequest, user=alice, action=TAKE_THREE)
 
@@ -245,7 +246,7 @@ def test_an_action_needs_exactly_one_of_a_user_or_as_bot(started_game: Game, ali
     before = footprint(started_game)
     for request in ({}, {"user": alice, "as_bot": True}):
         with pytest.raises(ValueError, match="exactly one"):
-            services.game_take_action(
+            play.game_take_action(
                 game_id=started_game.pk,
                 action=TAKE_THREE,
                 expected_version=started_game.version,
@@ -305,11 +306,11 @@ def test_the_same_key_and_body_return_the_first_result_and_append_nothing(
         "expected_version": started_game.version,
         "user": alice,
     }
-    first = services.game_take_action(**request, idempotency_key="k-1")
+    first = play.game_take_action(**request, idempotency_key="k-1")
     after_first = footprint(started_game)
 
-    again = services.game_take_action(**request, idempotency_key="k-1")
-    and_again = services.game_take_action(**request, idempotency_key="k-1")
+    again = play.game_take_action(**request, idempotency_key="k-1")
+    and_again = play.game_take_action(**request, idempotency_key="k-1")
 
     assert again == first == and_again
     assert footprint(started_game) == after_first
@@ -329,11 +330,11 @@ def test_a_retry_with_the_same_key_gets_the_first_result_even_after_the_game_mov
         "expected_version": started_game.version,
         "user": alice,
     }
-    first = services.game_take_action(**request, idempotency_key="k-1")
+    first = play.game_take_action(**request, idempotency_key="k-1")
     act(started_game, TAKE_OTHER_THREE)  # bob plays
     before = footprint(started_game)
 
-    assert services.game_take_action(**request, idempotency_key="k-1") == first
+    assert play.game_take_action(**request, idempotency_key="k-1") == first
     assert footprint(started_game) == before
 
 
@@ -355,11 +356,11 @@ def test_the_same_key_with_another_body_is_refused(
         "expected_version": started_game.version,
         "user": alice,
     }
-    services.game_take_action(**request, idempotency_key="k-1")
+    play.game_take_action(**request, idempotency_key="k-1")
     before = footprint(started_game)
 
     with pytest.raises(IdempotencyKeyReused) as caught:
-        services.game_take_action(**(request | change), idempotency_key="k-1")
+        play.game_take_action(**(request | change), idempotency_key="k-1")
 
     assert caught.value.code == "idempotency_key_reused"
     assert footprint(started_game) == before
@@ -370,7 +371,7 @@ def test_the_same_key_with_another_body_is_refused(
 def test_idempotency_keys_are_scoped_to_the_user_who_sent_them(
     started_game: Game, alice: User, bob: User
 ) -> None:
-    services.game_take_action(
+    play.game_take_action(
         game_id=started_game.pk,
         action=TAKE_THREE,
         expected_version=started_game.version,
@@ -378,7 +379,7 @@ def test_idempotency_keys_are_scoped_to_the_user_who_sent_them(
         idempotency_key="same",
     )
 
-    result = services.game_take_action(
+    result = play.game_take_action(
         game_id=started_game.pk,
         action=TAKE_OTHER_THREE,
         expected_version=reload(started_game).version,
@@ -395,7 +396,7 @@ def test_a_refused_request_does_not_use_up_its_idempotency_key(
     started_game: Game, alice: User
 ) -> None:
     with pytest.raises(StaleVersion):
-        services.game_take_action(
+        play.game_take_action(
             game_id=started_game.pk,
             action=TAKE_THREE,
             expected_version=1,
@@ -404,7 +405,7 @@ def test_a_refused_request_does_not_use_up_its_idempotency_key(
         )
     assert not IdempotencyRecord.objects.exists()
 
-    result = services.game_take_action(
+    result = play.game_take_action(
         game_id=started_game.pk,
         action=TAKE_THREE,
         expected_version=started_game.version,
@@ -424,14 +425,14 @@ def test_after_commit_hooks_run_once_after_the_commit_with_the_new_version(
 ) -> None:
     calls: list[tuple[int, int, bool, int]] = []
 
-    def hook(game_id: int, version: int) -> None:
+    def hook(committed: after_commit.Committed) -> None:
         # Runs outside any transaction, and the events it is told about are committed.
         calls.append(
             (
-                game_id,
-                version,
+                committed.game_id,
+                committed.version,
                 connection.in_atomic_block,
-                GameEvent.objects.filter(game_id=game_id).count(),
+                GameEvent.objects.filter(game_id=committed.game_id).count(),
             )
         )
 
@@ -439,7 +440,7 @@ def test_after_commit_hooks_run_once_after_the_commit_with_the_new_version(
     after_commit.register_after_commit(hook)  # registering twice keeps one
 
     with transaction.atomic():
-        result = services.game_take_action(
+        result = play.game_take_action(
             game_id=started_game.pk,
             action=TAKE_THREE,
             expected_version=started_game.version,
@@ -456,17 +457,19 @@ def test_a_bot_turn_hook_runs_only_when_the_commit_leaves_the_game_waiting_for_a
 ) -> None:
     everything: list[int] = []
     bot_turns: list[tuple[int, int, bool]] = []
-    after_commit.register_after_commit(lambda game_id, version: everything.append(version))
+    after_commit.register_after_commit(lambda committed: everything.append(committed.version))
     after_commit.register_after_commit(
-        lambda game_id, version, with_player: bot_turns.append((game_id, version, with_player)),
-        only_when_a_bot_moves_next=True,
+        lambda committed: bot_turns.append(
+            (committed.game_id, committed.version, committed.has_a_player)
+        ),
+        when=after_commit.bot_moves_next,
     )
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), BotSeat("greedy")],
-                                created_by=alice, seed=9)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), BotSeat("greedy")],
+                             created_by=alice, seed=9)  # fmt: skip
     assert bot_turns == [], "alice moves first"
 
     with CaptureQueriesContext(connection) as queries:
-        result = services.game_take_action(
+        result = play.game_take_action(
             game_id=game.pk, action=TAKE_THREE, expected_version=game.version, user=alice
         )
 
@@ -482,15 +485,15 @@ def test_a_hook_with_a_condition_runs_only_after_commits_whose_game_passes_it(
 ) -> None:
     for_bob: list[int] = []
     after_commit.register_after_commit(
-        lambda game_id, version: for_bob.append(version),
+        lambda committed: for_bob.append(committed.version),
         when=lambda record: record.acting_seat == 1,
     )
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=9)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, seed=9)  # fmt: skip
     assert for_bob == [], "alice moves first"
 
     with CaptureQueriesContext(connection) as queries:
-        result = services.game_take_action(
+        result = play.game_take_action(
             game_id=game.pk, action=TAKE_THREE, expected_version=game.version, user=alice
         )
 
@@ -503,9 +506,9 @@ def test_a_hook_with_a_condition_runs_only_after_commits_whose_game_passes_it(
 def test_the_writers_conditions_say_who_the_game_waits_for_and_whether_it_is_over(
     alice: User, bob: User, after_commit_hooks: list[Any]
 ) -> None:
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=9)  # fmt: skip
-    record = loading.game_record(game)
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, seed=9)  # fmt: skip
+    record = records.record_from_rows(game)
     assert after_commit.waits_for_a_person(record)
     assert not after_commit.waits_for_a_seat_handed_to_the_bot(record)
     assert not after_commit.is_finished(record)
@@ -516,8 +519,8 @@ def test_the_writers_conditions_say_who_the_game_waits_for_and_whether_it_is_ove
     assert after_commit.waits_for_a_seat_handed_to_the_bot(handed)
     assert not after_commit.waits_for_a_person(handed)
 
-    services.game_resign(game_id=game.pk, user=alice)
-    assert after_commit.is_finished(loading.game_record(reload(game)))
+    play.game_resign(game_id=game.pk, user=alice)
+    assert after_commit.is_finished(records.record_from_rows(reload(game)))
 
 
 @pytest.mark.django_db(transaction=True)
@@ -526,12 +529,12 @@ def test_a_bot_turn_hook_is_told_when_no_player_sits_at_the_table(
 ) -> None:
     bot_turns: list[tuple[int, bool]] = []
     after_commit.register_after_commit(
-        lambda game_id, version, with_player: bot_turns.append((version, with_player)),
-        only_when_a_bot_moves_next=True,
+        lambda committed: bot_turns.append((committed.version, committed.has_a_player)),
+        when=after_commit.bot_moves_next,
     )
 
-    game = services.game_create(variant="splendor", seats=[BotSeat("random"), BotSeat("random")],
-                                created_by=alice, seed=9)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[BotSeat("random"), BotSeat("random")],
+                             created_by=alice, seed=9)  # fmt: skip
 
     assert bot_turns == [(game.version, False)]
 
@@ -541,12 +544,14 @@ def test_after_commit_hooks_run_for_lobby_events_too(
     alice: User, bob: User, after_commit_hooks: list[Any]
 ) -> None:
     calls: list[tuple[int, int]] = []
-    after_commit.register_after_commit(lambda game_id, version: calls.append((game_id, version)))
+    after_commit.register_after_commit(
+        lambda committed: calls.append((committed.game_id, committed.version))
+    )
 
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), OpenSeat()], created_by=alice
     )
-    services.game_take_seat(game_id=game.pk, user=bob)
+    lobby.game_take_seat(game_id=game.pk, user=bob)
 
     assert calls == [(game.pk, 2), (game.pk, 4)]
 
@@ -556,28 +561,30 @@ def test_after_commit_hooks_do_not_run_when_a_request_is_refused(
     started_game: Game, alice: User, bob: User, after_commit_hooks: list[Any]
 ) -> None:
     calls: list[tuple[int, int]] = []
-    after_commit.register_after_commit(lambda game_id, version: calls.append((game_id, version)))
+    after_commit.register_after_commit(
+        lambda committed: calls.append((committed.game_id, committed.version))
+    )
 
     with pytest.raises(StaleVersion):
-        services.game_take_action(
+        play.game_take_action(
             game_id=started_game.pk, action=TAKE_THREE, expected_version=1, user=alice
         )
     with pytest.raises(NotAllowed):
-        services.game_take_action(
+        play.game_take_action(
             game_id=started_game.pk,
             action=TAKE_THREE,
             expected_version=started_game.version,
             user=bob,
         )
     with pytest.raises(IllegalMove):
-        services.game_take_action(
+        play.game_take_action(
             game_id=started_game.pk,
             action={"type": "fly"},
             expected_version=started_game.version,
             user=alice,
         )
     with pytest.raises(InvalidRequest):
-        services.game_leave_seat(game_id=started_game.pk, user=alice)
+        lobby.game_leave_seat(game_id=started_game.pk, user=alice)
 
     assert calls == []
 
@@ -587,7 +594,9 @@ def test_after_commit_hooks_do_not_run_when_a_replayed_idempotent_request_append
     started_game: Game, alice: User, after_commit_hooks: list[Any]
 ) -> None:
     calls: list[tuple[int, int]] = []
-    after_commit.register_after_commit(lambda game_id, version: calls.append((game_id, version)))
+    after_commit.register_after_commit(
+        lambda committed: calls.append((committed.game_id, committed.version))
+    )
     request = {
         "game_id": started_game.pk,
         "action": TAKE_THREE,
@@ -596,8 +605,8 @@ def test_after_commit_hooks_do_not_run_when_a_replayed_idempotent_request_append
         "idempotency_key": "k",
     }
 
-    services.game_take_action(**request)
-    services.game_take_action(**request)
+    play.game_take_action(**request)
+    play.game_take_action(**request)
 
     assert len(calls) == 1
 
@@ -607,7 +616,9 @@ def test_after_commit_hooks_do_not_run_when_the_surrounding_transaction_rolls_ba
     started_game: Game, alice: User, after_commit_hooks: list[Any]
 ) -> None:
     calls: list[tuple[int, int]] = []
-    after_commit.register_after_commit(lambda game_id, version: calls.append((game_id, version)))
+    after_commit.register_after_commit(
+        lambda committed: calls.append((committed.game_id, committed.version))
+    )
     before = footprint(started_game)
 
     class Abandon(Exception):
@@ -615,7 +626,7 @@ def test_after_commit_hooks_do_not_run_when_the_surrounding_transaction_rolls_ba
 
     def act_then_give_up() -> None:
         with transaction.atomic():
-            services.game_take_action(
+            play.game_take_action(
                 game_id=started_game.pk,
                 action=TAKE_THREE,
                 expected_version=started_game.version,

@@ -15,9 +15,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.admin import GameAdmin, GameEventAdmin
-from games.commands import services
+from games.commands import lobby, play
 from games.commands.integrity import read_model_differences
-from games.commands.services import BotSeat, OpenSeat, UserSeat
+from games.commands.lobby import BotSeat, OpenSeat, UserSeat
 from games.models import Game, GameEvent
 from games.vocabulary import Status
 from tests.games.helpers import assert_consistent, kinds, play_random, reload
@@ -37,20 +37,20 @@ def admin_client(staff: User) -> Client:  # overrides pytest-django's, with our 
 @pytest.fixture
 def games(alice: User, bob: User, carol: User, staff: User) -> dict[str, Game]:
     """A waiting, an active, a finished and an aborted game, with different players."""
-    waiting = services.game_create(
+    waiting = lobby.game_create(
         variant="splendor", seats=[UserSeat(carol), OpenSeat()], created_by=carol
     )
-    active = services.game_create(
+    active = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), BotSeat("greedy")], created_by=alice, seed=1
     )
-    finished = services.game_create(
+    finished = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=2
     )
-    services.game_resign(game_id=finished.pk, user=bob)
-    aborted = services.game_create(
+    play.game_resign(game_id=finished.pk, user=bob)
+    aborted = lobby.game_create(
         variant="splendor", seats=[UserSeat(bob), OpenSeat()], created_by=bob
     )
-    services.game_abort(game_id=aborted.pk, by_user=staff)
+    lobby.game_abort(game_id=aborted.pk, by_user=staff)
     return {
         name: reload(game)
         for name, game in {

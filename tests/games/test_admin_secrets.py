@@ -16,8 +16,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games.commands import services
-from games.commands.services import BotSeat, UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import BotSeat, UserSeat
 from games.models import Game, GameEvent
 from games.records import projection
 from games.vocabulary import EventKind
@@ -36,11 +36,11 @@ def admin_client(staff: User) -> Client:
 @pytest.fixture
 def running_game(alice: User) -> Game:
     """Alice against a bot, some moves in, holding a card reserved blind from a deck."""
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), BotSeat("greedy")], created_by=alice,
         seed=2**51 + 12345,
     )  # fmt: skip
-    services.game_take_action(
+    play.game_take_action(
         game_id=game.pk,
         action={"type": "reserve_from_deck", "level": 2},
         expected_version=reload(game).version,
@@ -116,7 +116,7 @@ def test_a_running_games_start_shows_what_a_spectator_sees(
 def test_once_the_game_is_over_the_admin_reveals_the_setup_matching_the_commitment(
     admin_client: Client, running_game: Game, alice: User
 ) -> None:
-    services.game_resign(game_id=running_game.pk, user=alice)
+    play.game_resign(game_id=running_game.pk, user=alice)
     game = reload(running_game)
     payload = setup_of(game)
     started = GameEvent.objects.get(game=game, kind=EventKind.GAME_STARTED)

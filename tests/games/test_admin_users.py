@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from accounts import services as account_services
 from accounts.models import ApiToken, Profile
-from games.commands import services
+from games.commands import lobby, play
 from games.commands.integrity import read_model_differences
-from games.commands.services import OpenSeat, UserSeat
+from games.commands.lobby import OpenSeat, UserSeat
 from games.models import Game, GameEvent, Seat
 
 pytestmark = pytest.mark.django_db
@@ -27,16 +27,16 @@ def admin_client(staff: User) -> Client:
 
 @pytest.fixture
 def finished_game(alice: User, bob: User) -> Game:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=3
     )
-    services.game_take_action(
+    play.game_take_action(
         game_id=game.pk,
         action={"type": "take_gems", "gems": ["white", "blue", "green"]},
         expected_version=Game.objects.get(pk=game.pk).version,
         user=alice,
     )
-    services.game_resign(game_id=game.pk, user=bob)
+    play.game_resign(game_id=game.pk, user=bob)
     return Game.objects.get(pk=game.pk)
 
 
@@ -90,7 +90,7 @@ def test_a_user_who_never_played_can_still_be_deleted(
 
 
 def test_a_creator_of_a_waiting_game_counts_as_a_player(admin_client: Client, carol: User) -> None:
-    services.game_create(variant="splendor", seats=[UserSeat(carol), OpenSeat()], created_by=carol)
+    lobby.game_create(variant="splendor", seats=[UserSeat(carol), OpenSeat()], created_by=carol)
 
     response = admin_client.post(
         reverse("admin:auth_user_delete", args=[carol.pk]), {"post": "yes"}

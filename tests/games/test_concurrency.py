@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection, transaction
 
-from games.commands import services
+from games.commands import lobby, play
 from games.commands.writer import GameWriter
 from games.errors import GameError, StaleVersion
 from games.models import Game, GameEvent, IdempotencyRecord
@@ -30,12 +30,12 @@ def all_at_once(request: Callable[[int], Any], clients: int = CLIENTS) -> list[A
     return races.all_at_once(request, clients)
 
 
-def successes(outcomes: list[Any]) -> list[services.ActionResult]:
-    return [outcome for outcome in outcomes if isinstance(outcome, services.ActionResult)]
+def successes(outcomes: list[Any]) -> list[play.ActionResult]:
+    return [outcome for outcome in outcomes if isinstance(outcome, play.ActionResult)]
 
 
 def assert_only_conflicts(outcomes: list[Any], version: int) -> list[StaleVersion]:
-    failures = [outcome for outcome in outcomes if not isinstance(outcome, services.ActionResult)]
+    failures = [outcome for outcome in outcomes if not isinstance(outcome, play.ActionResult)]
     unexpected = [failure for failure in failures if not isinstance(failure, StaleVersion)]
     assert not unexpected, f"unexpected outcomes: {unexpected[:3]!r}"
     for failure in failures:
@@ -49,7 +49,7 @@ def test_fifty_clients_sending_the_same_turn_append_exactly_one_event(
     version = started_game.version
 
     outcomes = all_at_once(
-        lambda _: services.game_take_action(
+        lambda _: play.game_take_action(
             game_id=started_game.pk, action=TAKE_THREE, expected_version=version, user=alice
         )
     )
@@ -70,7 +70,7 @@ def test_fifty_clients_with_different_idempotency_keys_get_one_success_and_49_co
     version = started_game.version
 
     outcomes = all_at_once(
-        lambda index: services.game_take_action(
+        lambda index: play.game_take_action(
             game_id=started_game.pk,
             action=TAKE_THREE,
             expected_version=version,
@@ -95,7 +95,7 @@ def test_fifty_retries_with_the_same_key_and_body_append_one_event_and_agree(
     version = started_game.version
 
     outcomes = all_at_once(
-        lambda _: services.game_take_action(
+        lambda _: play.game_take_action(
             game_id=started_game.pk,
             action=TAKE_THREE,
             expected_version=version,
@@ -108,7 +108,7 @@ def test_fifty_retries_with_the_same_key_and_body_append_one_event_and_agree(
     assert not errors, f"retries failed: {errors[:3]!r}"
     assert len(successes(outcomes)) == CLIENTS
     assert len(set(outcomes)) == 1
-    assert outcomes[0] == services.ActionResult(started_game.pk, version + 1, (version + 1,), 1)
+    assert outcomes[0] == play.ActionResult(started_game.pk, version + 1, (version + 1,), 1)
     assert IdempotencyRecord.objects.filter(game=started_game).count() == 1
     assert seqs(started_game) == list(range(1, version + 2))
     assert_consistent(started_game)
@@ -139,7 +139,7 @@ def test_clients_racing_through_a_game_keep_the_log_gap_free(
             state = loading.game_state(game)
             action = engine.action_to_json(rng.choice(engine.legal_actions(state)))
             try:
-                result = services.game_take_action(
+                result = play.game_take_action(
                     game_id=game.pk,
                     action=action,
                     expected_version=game.version,
@@ -168,9 +168,7 @@ def test_a_writer_that_waited_for_the_lock_reads_the_seats_as_committed_before_i
     """The locked read of a command that waited for another sees that command's seats and the
     new player's address, not the seats as they were when it began to wait."""
     dora = make_user("dora", email="dora@example.com")
-    game = services.game_create(
-        variant="splendor", seats=[services.OpenSeat()] * 3, created_by=None
-    )
+    game = lobby.game_create(variant="splendor", seats=[lobby.OpenSeat()] * 3, created_by=None)
     read: dict[str, Any] = {}
     waiting = threading.Event()
 

@@ -22,8 +22,8 @@ from django.core.management import call_command
 from django.db import connection
 
 from games import engine
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import UserSeat
 from games.models import Game, GameEvent, IdempotencyRecord
 from games.records import projection
 from games.store import rows
@@ -93,7 +93,7 @@ def test_a_crash_after_the_event_insert_appends_nothing_and_leaves_the_game_cons
         patch.setattr(rows, "insert", spy_insert)
         CRASH_POINTS[point](patch)
         with pytest.raises(Crash):
-            services.game_take_action(
+            play.game_take_action(
                 game_id=started_game.pk,
                 action=TAKE_THREE,
                 expected_version=started_game.version,
@@ -107,7 +107,7 @@ def test_a_crash_after_the_event_insert_appends_nothing_and_leaves_the_game_cons
     assert not IdempotencyRecord.objects.exists()
     assert "0 with differences" in verify_games_output()
     # Nothing is left locked or half-done: the same request now goes through.
-    result = services.game_take_action(
+    result = play.game_take_action(
         game_id=started_game.pk,
         action=TAKE_THREE,
         expected_version=started_game.version,
@@ -125,7 +125,7 @@ def test_a_crash_while_creating_a_full_game_leaves_no_game_behind(
     monkeypatch.setattr(engine, "state_to_json", crash)
 
     with pytest.raises(Crash):
-        services.game_create(
+        lobby.game_create(
             variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice
         )
 
@@ -147,7 +147,7 @@ WRITER = textwrap.dedent(
     from django.db import connection
 
     from games.store import rows
-    from games.commands import services
+    from games.commands import lobby, play
 
     game_id, user_id, version = map(int, sys.argv[1:4])
     action = json.loads(sys.argv[4])
@@ -158,7 +158,7 @@ WRITER = textwrap.dedent(
         time.sleep(120)
 
     rows.update = paused_update
-    services.game_take_action(
+    play.game_take_action(
         game_id=game_id, action=action, expected_version=version,
         user=User.objects.get(pk=user_id),
     )

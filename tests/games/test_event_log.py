@@ -20,6 +20,7 @@ from games.models import EventsAreImmutable, Game, GameEvent, Seat
 from games.reads import loading
 from games.records import projection
 from games.records.record import Event
+from games.store import records
 from games.vocabulary import Status
 from splendor_site import database_roles
 from tests.games.helpers import assert_consistent, play_random, reload, seqs
@@ -231,8 +232,8 @@ def test_game_state_uses_the_snapshot_when_it_is_current(
     started_game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = play_random(started_game, 12)
-    replayed = loading.game_replay(game).state
-    monkeypatch.setattr(loading, "game_replay", _must_not_replay)
+    replayed = records.record_from_log(game).state
+    monkeypatch.setattr(records, "record_from_log", _must_not_replay)
 
     state = loading.game_state(game)
 
@@ -244,16 +245,18 @@ def test_game_state_replays_the_log_when_the_snapshot_is_stale(
     started_game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = play_random(started_game, 12)
-    current = loading.game_replay(game).state
+    current = records.record_from_log(game).state
     # An old snapshot left behind: content from the start of the game, version behind.
-    start = engine.initial_state(loading.game_replay(game).setup)
+    start = engine.initial_state(records.record_from_log(game).setup)
     Game.objects.filter(pk=game.pk).update(
         snapshot=engine.state_to_json(start), snapshot_version=F("snapshot_version") - 1
     )
     game = reload(game)
     replays: list[int] = []
-    real_replay = loading.game_replay
-    monkeypatch.setattr(loading, "game_replay", lambda g: replays.append(g.pk) or real_replay(g))
+    real_replay = records.record_from_log
+    monkeypatch.setattr(
+        records, "record_from_log", lambda g: replays.append(g.pk) or real_replay(g)
+    )
 
     state = loading.game_state(game)
 
@@ -262,11 +265,9 @@ def test_game_state_replays_the_log_when_the_snapshot_is_stale(
 
 
 def test_game_state_of_a_game_that_has_not_started_is_none(alice: Any) -> None:
-    from games.commands import services
+    from games.commands import lobby
 
-    game = services.game_create(
-        variant="splendor", seats=[services.OpenSeat()] * 2, created_by=alice
-    )
+    game = lobby.game_create(variant="splendor", seats=[lobby.OpenSeat()] * 2, created_by=alice)
 
     assert loading.game_state(game) is None
 
@@ -275,7 +276,7 @@ def test_replay_of_a_finished_game_gives_its_final_state_and_result(started_game
     game = play_random(started_game, 1000, seed=3)
     assert game.status == Status.FINISHED
 
-    record = loading.game_replay(game)
+    record = records.record_from_log(game)
 
     assert record.status == "finished"
     assert record.version == game.version
@@ -324,10 +325,10 @@ CORRUPTIONS: dict[str, Callable[[Game], None]] = {
 def test_verify_games_is_clean_for_games_played_through_the_services(
     started_game: Game, alice: Any, bob: Any
 ) -> None:
-    from games.commands import services
+    from games.commands import lobby
 
     play_random(started_game, 20)
-    services.game_create(variant="splendor", seats=[services.OpenSeat()] * 3, created_by=bob)
+    lobby.game_create(variant="splendor", seats=[lobby.OpenSeat()] * 3, created_by=bob)
 
     output = verify()
 
@@ -338,12 +339,10 @@ def test_verify_games_is_clean_for_games_played_through_the_services(
 def test_verify_games_reports_a_game_whose_read_models_differ_and_rebuild_fixes_it(
     started_game: Game, alice: Any, corruption: str
 ) -> None:
-    from games.commands import services
+    from games.commands import lobby
 
     game = play_random(started_game, 9)
-    healthy = services.game_create(
-        variant="splendor", seats=[services.OpenSeat()] * 2, created_by=alice
-    )
+    healthy = lobby.game_create(variant="splendor", seats=[lobby.OpenSeat()] * 2, created_by=alice)
     CORRUPTIONS[corruption](game)
 
     out = StringIO()
@@ -378,11 +377,9 @@ def test_verify_games_reports_a_missing_seat_row(started_game: Game) -> None:
 
 
 def test_verify_games_can_check_only_the_games_named(started_game: Game, alice: Any) -> None:
-    from games.commands import services
+    from games.commands import lobby
 
-    other = services.game_create(
-        variant="splendor", seats=[services.OpenSeat()] * 2, created_by=alice
-    )
+    other = lobby.game_create(variant="splendor", seats=[lobby.OpenSeat()] * 2, created_by=alice)
     Game.objects.filter(pk=other.pk).update(status=Status.ACTIVE)
 
     assert "1 game(s) replayed, 0 with differences" in verify(started_game.pk)

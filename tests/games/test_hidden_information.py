@@ -12,12 +12,13 @@ import pytest
 from django.contrib.auth.models import AnonymousUser, User
 
 from games import engine
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import UserSeat
 from games.errors import GameNotFound
 from games.models import Game, GameEvent
 from games.reads import game_view, loading
 from games.records import projection
+from games.store import records
 from games.vocabulary import Status
 from tests.games.helpers import act, reload
 from tests.leaks import card_ids_shown, walk
@@ -55,7 +56,7 @@ def assert_nothing_private(dump_of: dict[str, Any], hidden: set[int], seed: int)
 
 
 def start_secret_game(alice: User, bob: User, *, is_public: bool = True) -> Game:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor",
         seats=[UserSeat(alice), UserSeat(bob)],
         created_by=alice,
@@ -165,11 +166,11 @@ def test_a_game_that_is_over_reveals_its_setup_and_salt_matching_the_published_c
     published = game_view.game_view_for_viewer(game, carol)["commitment"]
     assert published == game.commitment
     assert len(published) == 64
-    real_setup = engine.setup_to_json(loading.game_replay(game).setup)
+    real_setup = engine.setup_to_json(records.record_from_log(game).setup)
     if ending == "resigned":
-        services.game_resign(game_id=game.pk, user=bob)
+        play.game_resign(game_id=game.pk, user=bob)
     elif ending == "aborted":
-        services.game_abort(game_id=game.pk, by_user=staff)
+        lobby.game_abort(game_id=game.pk, by_user=staff)
     else:
         rng = random.Random(2)
         while game.status == Status.ACTIVE:

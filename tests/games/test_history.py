@@ -12,11 +12,13 @@ from django.contrib.auth.models import User
 
 from games import engine
 from games.commands import history as history_services
-from games.commands import services
-from games.commands.services import BotSeat, UserSeat
-from games.errors import GameNotFound, GameNotOver, ImportRejected, NotAllowed
+from games.commands import lobby
+from games.commands.lobby import BotSeat, UserSeat
+from games.commands.play import game_take_action
+from games.errors import GameNotFound, GameNotOver, ImportRejected, InvalidRequest, NotAllowed
 from games.models import Game, GameEvent
 from games.reads import exports, loading, timeline
+from games.store import records
 from games.vocabulary import Status
 from tests.finished_games import finished_game, play
 from tests.leaks import walk
@@ -24,7 +26,7 @@ from tests.leaks import walk
 
 def _states(game: Game) -> list[engine.State]:
     """The private state at every step, straight from the engine (step 0: the deal)."""
-    record = loading.game_replay(game)
+    record = records.record_from_log(game)
     assert record.setup is not None
     states = [engine.initial_state(record.setup)]
     for event in game.events.filter(seq__gt=_start_seq(game)).order_by("seq"):
@@ -66,8 +68,8 @@ def test_export_then_import_reproduces_every_state(
 def test_the_replay_at_step_n_is_the_engines_state_after_n_events_seen_by_that_viewer(
     viewer_name: str, alice: User, bob: User, carol: User
 ) -> None:
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=99)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, seed=99)  # fmt: skip
     game = play(game, random.Random(5), moves=30)
     assert game.status == Status.ACTIVE
     viewer = {"alice": alice, "bob": bob, "spectator": carol}[viewer_name]
@@ -159,8 +161,8 @@ def test_a_file_that_does_not_replay_is_refused_naming_the_first_bad_step(
 def test_a_running_game_exports_only_to_staff_and_without_its_setup(
     alice: User, bob: User, staff: User
 ) -> None:
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=2**51 + 12345)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, seed=2**51 + 12345)  # fmt: skip
     game = play(game, random.Random(3), moves=10)
     for viewer in (alice, bob, None):
         with pytest.raises(GameNotOver, match="once it is over"):
@@ -200,7 +202,7 @@ def test_a_fork_starts_from_exactly_the_position_with_its_origin_recorded(
     assert state is not None
     assert engine.view(state, None, reveal=True) == seen
     assert state.decks != _states(game)[step].decks, "the decks must be reshuffled"
-    setup = loading.game_replay(fork).setup
+    setup = records.record_from_log(fork).setup
     assert setup is not None
     assert setup.position is not None
 
@@ -211,10 +213,10 @@ def test_a_fork_with_an_open_seat_starts_from_the_position_when_a_friend_joins(
     game = finished_game([alice, bob], 32)
     seen = timeline.replay_step_for_viewer(game, None, 6)["state"]
     fork = history_services.game_fork(
-        game_id=game.pk, step=6, user=carol, seats=[UserSeat(carol), services.OpenSeat()]
+        game_id=game.pk, step=6, user=carol, seats=[UserSeat(carol), lobby.OpenSeat()]
     )
     assert fork.status == Status.WAITING
-    services.game_take_seat(game_id=fork.pk, user=make_user("dave"))
+    lobby.game_take_seat(game_id=fork.pk, user=make_user("dave"))
     state = loading.game_state(Game.objects.get(pk=fork.pk))
     assert state is not None
     assert engine.view(state, None, reveal=True) == seen
@@ -223,10 +225,10 @@ def test_a_fork_with_an_open_seat_starts_from_the_position_when_a_friend_joins(
 def test_a_running_game_is_forked_by_spectators_only_and_without_hidden_cards(
     alice: User, bob: User, carol: User
 ) -> None:
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=44)  # fmt: skip
-    services.game_take_action(game_id=game.pk, action={"type": "reserve_from_deck", "level": 3},
-                              expected_version=game.version, user=alice)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, seed=44)  # fmt: skip
+    game_take_action(game_id=game.pk, action={"type": "reserve_from_deck", "level": 3},
+                     expected_version=game.version, user=alice)  # fmt: skip
     game = Game.objects.get(pk=game.pk)
     hidden = loading.game_state(game).players[0].reserved[0]  # type: ignore[union-attr]
     with pytest.raises(NotAllowed):
@@ -246,6 +248,6 @@ def test_a_running_game_is_forked_by_spectators_only_and_without_hidden_cards(
 def test_a_fork_from_the_last_step_is_refused(alice: User, bob: User) -> None:
     game = finished_game([alice, bob], 33)
     last = timeline.game_timeline_for_viewer(game, None).last_step
-    with pytest.raises(services.InvalidRequest, match="over"):
+    with pytest.raises(InvalidRequest, match="over"):
         history_services.game_fork(game_id=game.pk, step=last, user=alice,
                                    seats=[UserSeat(alice), BotSeat("random")])  # fmt: skip

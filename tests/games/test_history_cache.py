@@ -10,8 +10,8 @@ from django.core.cache import cache
 from django.test import Client
 
 from games import engine
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby
+from games.commands.lobby import UserSeat
 from games.models import Game
 from games.reads import loading, timeline
 from tests.finished_games import finished_game, play
@@ -20,8 +20,8 @@ SEED = 2**51 + 4321
 
 
 def _running_game(alice: User, bob: User, moves: int) -> Game:
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=alice, seed=SEED)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=alice, seed=SEED)  # fmt: skip
     return play(game, random.Random(7), moves=moves)
 
 

@@ -24,8 +24,8 @@ from rest_framework.test import APIClient
 
 from games import bots, engine
 from games.commands import history as history_services
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import UserSeat
 from games.models import Game, GameEvent
 from games.reads import exports, loading, timeline
 from games.vocabulary import Status
@@ -41,8 +41,8 @@ def bot_played_game(
     """A game of ``users``' seats, each move chosen by the bot of that seat's level from the
     seat's own view, and played through the services; the player to act resigns after
     ``resign_at`` moves if that comes first."""
-    game = services.game_create(variant=variant, seats=[UserSeat(user) for user in users],
-                                created_by=users[0], seed=seed)  # fmt: skip
+    game = lobby.game_create(variant=variant, seats=[UserSeat(user) for user in users],
+                             created_by=users[0], seed=seed)  # fmt: skip
     rng = random.Random(seed)
     for played in range(MOVE_BOUND):
         game = Game.objects.get(pk=game.pk)
@@ -53,12 +53,12 @@ def bot_played_game(
         seat = engine.acting_seat(state)
         assert seat is not None
         if played == resign_at:
-            services.game_resign(game_id=game.pk, user=users[seat])
+            play.game_resign(game_id=game.pk, user=users[seat])
             continue
         view = engine.view(state, seat)
         action = bots.choose_action(levels[seat], view, seed=rng.getrandbits(32))
-        services.game_take_action(game_id=game.pk, action=engine.action_to_json(action),
-                                  expected_version=game.version, user=users[seat])  # fmt: skip
+        play.game_take_action(game_id=game.pk, action=engine.action_to_json(action),
+                              expected_version=game.version, user=users[seat])  # fmt: skip
     raise AssertionError(f"no end after {MOVE_BOUND} moves")
 
 

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
-from games.commands import services
+from games.commands import lobby
 from games.commands.integrity import read_model_differences
 from games.commands.writer import GameWriter
 from games.models import Game, GameEvent, Seat
@@ -147,9 +147,9 @@ WRITES: dict[str, Callable[[User, User], tuple[str, dict[str, Any]]]] = {
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", list(WRITES))
 def test_the_writer_appends_nothing_the_fold_refuses(name: str, alice: User, bob: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor",
-        seats=[services.UserSeat(alice), services.OpenSeat(), services.OpenSeat()],
+        seats=[lobby.UserSeat(alice), lobby.OpenSeat(), lobby.OpenSeat()],
         created_by=alice,
     )
     before = footprint(game)
@@ -214,9 +214,7 @@ def test_verify_games_names_the_game_of_racing_joins_and_its_first_impossible_ev
     so only the fold's rules can tell that it is no game."""
     log = [created(3), taken(0, ALICE), taken(1, BOB), taken(1, 103)]
     game = stored_directly(log)
-    healthy = services.game_create(
-        variant="splendor", seats=[services.OpenSeat()] * 2, created_by=None
-    )
+    healthy = lobby.game_create(variant="splendor", seats=[lobby.OpenSeat()] * 2, created_by=None)
 
     out = StringIO()
     with pytest.raises(CommandError, match="1 game\\(s\\) differ"):
@@ -251,7 +249,7 @@ def test_an_aborted_game_with_an_impossible_event_is_listed_without_failing_the_
     rebuilt = StringIO()
     call_command("rebuild_read_models", str(game.pk), stdout=rebuilt)
 
-    services.game_abort(game_id=game.pk, by_user=staff, reason="its log holds an impossible event")
+    lobby.game_abort(game_id=game.pk, by_user=staff, reason="its log holds an impossible event")
 
     report = verify(game.pk)
     assert f"game {game.pk} (aborted, kept as recorded):" in report

@@ -16,8 +16,8 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone
 
-from games.commands import services
-from games.commands.services import BotSeat, OpenSeat, UserSeat
+from games.commands import lobby
+from games.commands.lobby import BotSeat, OpenSeat, UserSeat
 from games.errors import LimitReached
 from games.models import Game
 from games.vocabulary import Status
@@ -36,14 +36,12 @@ def caps(settings: Any) -> Callable[..., None]:
 
 
 def open_game(user: User) -> Game:
-    return services.game_create(variant="splendor", seats=[UserSeat(user), OpenSeat()],
-                                created_by=user)  # fmt: skip
+    return lobby.game_create(variant="splendor", seats=[UserSeat(user), OpenSeat()],
+                             created_by=user)  # fmt: skip
 
 
 def bots_only(user: User | None, seats: int = 4) -> Game:
-    return services.game_create(
-        variant="splendor", seats=[BotSeat("search")] * seats, created_by=user
-    )
+    return lobby.game_create(variant="splendor", seats=[BotSeat("search")] * seats, created_by=user)
 
 
 def test_an_account_cannot_have_more_games_waiting_or_in_progress_than_its_cap(
@@ -57,7 +55,7 @@ def test_an_account_cannot_have_more_games_waiting_or_in_progress_than_its_cap(
         open_game(alice)
     assert Game.objects.count() == 2
 
-    services.game_abort(game_id=first.pk, by_user=alice)
+    lobby.game_abort(game_id=first.pk, by_user=alice)
     open_game(alice)  # an ended game no longer counts
 
 
@@ -69,8 +67,8 @@ def test_taking_a_seat_counts_against_the_cap_on_games(
     carols = open_game(carol)
 
     with pytest.raises(LimitReached, match="1 games waiting or in progress"):
-        services.game_take_seat(game_id=carols.pk, user=bob)
-    services.game_take_seat(game_id=carols.pk, user=alice)
+        lobby.game_take_seat(game_id=carols.pk, user=bob)
+    lobby.game_take_seat(game_id=carols.pk, user=alice)
     assert Game.objects.get(pk=carols.pk).status == Status.ACTIVE
 
 
@@ -84,8 +82,8 @@ def test_an_account_cannot_run_more_games_between_bots_only_than_its_cap(
     with pytest.raises(LimitReached, match="2 games between bots only"):
         bots_only(alice)
     # A game with a player in it is not a bot-only game.
-    services.game_create(variant="splendor", seats=[UserSeat(alice), BotSeat("search")],
-                         created_by=alice)  # fmt: skip
+    lobby.game_create(variant="splendor", seats=[UserSeat(alice), BotSeat("search")],
+                      created_by=alice)  # fmt: skip
     assert Game.objects.filter(created_by=alice).count() == 3
 
 
@@ -94,11 +92,11 @@ def test_filling_a_game_without_players_with_bots_counts_as_a_bot_only_game(
 ) -> None:
     caps(bot_only=1)
     bots_only(alice)
-    waiting = services.game_create(variant="splendor", seats=[BotSeat("random"), OpenSeat()],
-                                   created_by=alice)  # fmt: skip
+    waiting = lobby.game_create(variant="splendor", seats=[BotSeat("random"), OpenSeat()],
+                                created_by=alice)  # fmt: skip
 
     with pytest.raises(LimitReached, match="between bots only"):
-        services.game_add_bot(game_id=waiting.pk, level="search", by_user=alice)
+        lobby.game_add_bot(game_id=waiting.pk, level="search", by_user=alice)
     assert Game.objects.get(pk=waiting.pk).status == Status.WAITING
 
 
@@ -108,7 +106,7 @@ def test_an_account_cannot_create_more_games_in_an_hour_than_its_cap(
     caps(per_hour=3)
     made = [open_game(alice) for _ in range(3)]
     for game in made:
-        services.game_abort(game_id=game.pk, by_user=alice)
+        lobby.game_abort(game_id=game.pk, by_user=alice)
 
     with pytest.raises(LimitReached, match="3 games in the last hour"):
         open_game(alice)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from games.commands import services
-from games.commands.services import BotSeat, OpenSeat, UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import BotSeat, OpenSeat, UserSeat
 from games.errors import GameNotFound, InvalidRequest, NotAllowed
 from games.models import Game, GameEvent, Seat
 from games.vocabulary import Status
@@ -24,7 +24,7 @@ def seat_rows(game: Game) -> list[tuple[int, int | None, str, str]]:
 
 
 def open_game(creator: User, seats: int = 2, **kwargs: object) -> Game:
-    return services.game_create(
+    return lobby.game_create(
         variant="splendor", seats=[OpenSeat()] * seats, created_by=creator, **kwargs
     )
 
@@ -33,7 +33,7 @@ def open_game(creator: User, seats: int = 2, **kwargs: object) -> Game:
 
 
 def test_a_game_is_created_with_open_user_and_bot_seats_as_events(alice: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor",
         seats=[UserSeat(alice), OpenSeat(), BotSeat("random")],
         created_by=alice,
@@ -57,7 +57,7 @@ def test_a_game_is_created_with_open_user_and_bot_seats_as_events(alice: User) -
 def test_a_game_whose_seats_are_all_filled_at_creation_starts_at_once(
     alice: User, bob: User
 ) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor",
         seats=[UserSeat(alice), BotSeat("greedy"), UserSeat(bob)],
         created_by=alice,
@@ -80,7 +80,7 @@ def test_a_game_with_fewer_than_two_or_more_than_four_seats_is_refused(
     alice: User, count: int
 ) -> None:
     with pytest.raises(InvalidRequest, match="2 to 4 seats"):
-        services.game_create(variant="splendor", seats=[OpenSeat()] * count, created_by=alice)
+        lobby.game_create(variant="splendor", seats=[OpenSeat()] * count, created_by=alice)
 
     assert not Game.objects.exists()
     assert not GameEvent.objects.exists()
@@ -88,7 +88,7 @@ def test_a_game_with_fewer_than_two_or_more_than_four_seats_is_refused(
 
 def test_the_same_user_cannot_be_given_two_seats_at_creation(alice: User) -> None:
     with pytest.raises(InvalidRequest, match="only one seat"):
-        services.game_create(
+        lobby.game_create(
             variant="splendor", seats=[UserSeat(alice), UserSeat(alice)], created_by=alice
         )
 
@@ -97,7 +97,7 @@ def test_the_same_user_cannot_be_given_two_seats_at_creation(alice: User) -> Non
 
 def test_an_unknown_bot_level_is_refused_at_creation(alice: User) -> None:
     with pytest.raises(InvalidRequest, match="Unknown bot level 'genius'"):
-        services.game_create(
+        lobby.game_create(
             variant="splendor", seats=[UserSeat(alice), BotSeat("genius")], created_by=alice
         )
 
@@ -106,7 +106,7 @@ def test_an_unknown_bot_level_is_refused_at_creation(alice: User) -> None:
 
 def test_an_unknown_variant_is_refused(alice: User) -> None:
     with pytest.raises(InvalidRequest, match="Unknown variant"):
-        services.game_create(variant="chess", seats=[OpenSeat()] * 2, created_by=alice)
+        lobby.game_create(variant="chess", seats=[OpenSeat()] * 2, created_by=alice)
 
     assert not Game.objects.exists()
 
@@ -115,11 +115,11 @@ def test_an_unknown_variant_is_refused(alice: User) -> None:
 
 
 def test_taking_the_last_open_seat_starts_the_game(alice: User, bob: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), OpenSeat()], created_by=alice
     )
 
-    services.game_take_seat(game_id=game.pk, user=bob, seed=11)
+    lobby.game_take_seat(game_id=game.pk, user=bob, seed=11)
 
     game = reload(game)
     assert game.status == Status.ACTIVE
@@ -131,7 +131,7 @@ def test_taking_the_last_open_seat_starts_the_game(alice: User, bob: User) -> No
 def test_a_player_can_take_a_chosen_seat(alice: User, bob: User) -> None:
     game = open_game(alice, seats=3)
 
-    services.game_take_seat(game_id=game.pk, user=bob, seat=2)
+    lobby.game_take_seat(game_id=game.pk, user=bob, seat=2)
 
     assert seat_rows(game)[2] == (2, bob.pk, "", "bob")
     event = GameEvent.objects.get(game=game, seq=2)
@@ -141,13 +141,13 @@ def test_a_player_can_take_a_chosen_seat(alice: User, bob: User) -> None:
 
 
 def test_a_seat_already_taken_cannot_be_taken_again(alice: User, bob: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), OpenSeat(), OpenSeat()], created_by=alice
     )
     before = footprint(game)
 
     with pytest.raises(InvalidRequest, match="Seat 0 is already taken"):
-        services.game_take_seat(game_id=game.pk, user=bob, seat=0)
+        lobby.game_take_seat(game_id=game.pk, user=bob, seat=0)
 
     assert footprint(game) == before
 
@@ -157,18 +157,18 @@ def test_a_seat_number_the_game_does_not_have_is_refused(alice: User, bob: User)
     before = footprint(game)
 
     with pytest.raises(InvalidRequest, match="no seat 7"):
-        services.game_take_seat(game_id=game.pk, user=bob, seat=7)
+        lobby.game_take_seat(game_id=game.pk, user=bob, seat=7)
 
     assert footprint(game) == before
 
 
 def test_the_same_user_cannot_take_a_second_seat(alice: User) -> None:
     game = open_game(alice, seats=3)
-    services.game_take_seat(game_id=game.pk, user=alice)
+    lobby.game_take_seat(game_id=game.pk, user=alice)
     before = footprint(game)
 
     with pytest.raises(InvalidRequest, match="already have a seat"):
-        services.game_take_seat(game_id=game.pk, user=alice)
+        lobby.game_take_seat(game_id=game.pk, user=alice)
 
     assert footprint(game) == before
 
@@ -177,27 +177,27 @@ def test_a_seat_cannot_be_taken_once_the_game_has_started(started_game: Game, ca
     before = footprint(started_game)
 
     with pytest.raises(InvalidRequest, match="has not started"):
-        services.game_take_seat(game_id=started_game.pk, user=carol)
+        lobby.game_take_seat(game_id=started_game.pk, user=carol)
 
     assert footprint(started_game) == before
 
 
 def test_a_seat_in_an_unknown_game_cannot_be_taken(alice: User) -> None:
     with pytest.raises(GameNotFound, match="no game 999999"):
-        services.game_take_seat(game_id=999999, user=alice)
+        lobby.game_take_seat(game_id=999999, user=alice)
 
 
 def test_a_player_can_leave_a_game_before_it_starts_and_the_seat_opens_again(
     alice: User, bob: User, carol: User
 ) -> None:
     game = open_game(alice, seats=3)
-    services.game_take_seat(game_id=game.pk, user=bob)
+    lobby.game_take_seat(game_id=game.pk, user=bob)
 
-    services.game_leave_seat(game_id=game.pk, user=bob)
+    lobby.game_leave_seat(game_id=game.pk, user=bob)
 
     assert kinds(game)[-1] == "SeatLeft"
     assert seat_rows(game)[0] == (0, None, "", "")
-    services.game_take_seat(game_id=game.pk, user=carol)
+    lobby.game_take_seat(game_id=game.pk, user=carol)
     assert seat_rows(game)[0] == (0, carol.pk, "", "carol")
     assert_consistent(game)
 
@@ -207,7 +207,7 @@ def test_leaving_a_game_one_is_not_seated_in_is_refused(alice: User, bob: User) 
     before = footprint(game)
 
     with pytest.raises(NotAllowed, match="do not have a seat"):
-        services.game_leave_seat(game_id=game.pk, user=bob)
+        lobby.game_leave_seat(game_id=game.pk, user=bob)
 
     assert footprint(game) == before
 
@@ -218,7 +218,7 @@ def test_leaving_a_started_game_is_refused_in_favour_of_resigning(
     before = footprint(started_game)
 
     with pytest.raises(InvalidRequest, match="resign instead"):
-        services.game_leave_seat(game_id=started_game.pk, user=alice)
+        lobby.game_leave_seat(game_id=started_game.pk, user=alice)
 
     assert footprint(started_game) == before
 
@@ -229,7 +229,7 @@ def test_leaving_a_started_game_is_refused_in_favour_of_resigning(
 def test_the_creator_can_add_a_bot_without_being_seated(alice: User, bob: User) -> None:
     game = open_game(alice)
 
-    services.game_add_bot(game_id=game.pk, level="search", by_user=alice, seat=1)
+    lobby.game_add_bot(game_id=game.pk, level="search", by_user=alice, seat=1)
 
     assert seat_rows(game)[1] == (1, None, "search", "Search bot")
     event = GameEvent.objects.get(game=game, seq=2)
@@ -239,20 +239,20 @@ def test_the_creator_can_add_a_bot_without_being_seated(alice: User, bob: User) 
 
 def test_a_seated_player_who_did_not_create_the_game_can_add_a_bot(alice: User, bob: User) -> None:
     game = open_game(alice, seats=3)
-    services.game_take_seat(game_id=game.pk, user=bob)
+    lobby.game_take_seat(game_id=game.pk, user=bob)
 
-    services.game_add_bot(game_id=game.pk, level="greedy", by_user=bob)
+    lobby.game_add_bot(game_id=game.pk, level="greedy", by_user=bob)
 
     assert [row[2] for row in seat_rows(game)] == ["", "greedy", ""]
     assert_consistent(game)
 
 
 def test_adding_the_last_bot_starts_the_game(alice: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), OpenSeat()], created_by=alice
     )
 
-    services.game_add_bot(game_id=game.pk, level="random", by_user=alice, seed=3)
+    lobby.game_add_bot(game_id=game.pk, level="random", by_user=alice, seed=3)
 
     assert reload(game).status == Status.ACTIVE
     assert kinds(game)[-2:] == ["BotAdded", "GameStarted"]
@@ -264,7 +264,7 @@ def test_someone_neither_creator_nor_seated_cannot_add_a_bot(alice: User, carol:
     before = footprint(game)
 
     with pytest.raises(NotAllowed, match="creator or a seated player"):
-        services.game_add_bot(game_id=game.pk, level="random", by_user=carol)
+        lobby.game_add_bot(game_id=game.pk, level="random", by_user=carol)
 
     assert footprint(game) == before
 
@@ -274,19 +274,19 @@ def test_an_unknown_bot_level_is_refused_when_adding_a_bot(alice: User) -> None:
     before = footprint(game)
 
     with pytest.raises(InvalidRequest, match="Unknown bot level 'genius'"):
-        services.game_add_bot(game_id=game.pk, level="genius", by_user=alice)
+        lobby.game_add_bot(game_id=game.pk, level="genius", by_user=alice)
 
     assert footprint(game) == before
 
 
 def test_a_bot_cannot_be_put_in_a_taken_seat(alice: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), OpenSeat(), OpenSeat()], created_by=alice
     )
     before = footprint(game)
 
     with pytest.raises(InvalidRequest, match="already taken"):
-        services.game_add_bot(game_id=game.pk, level="random", by_user=alice, seat=0)
+        lobby.game_add_bot(game_id=game.pk, level="random", by_user=alice, seat=0)
 
     assert footprint(game) == before
 
@@ -295,7 +295,7 @@ def test_a_bot_cannot_be_added_to_a_started_game(started_game: Game, alice: User
     before = footprint(started_game)
 
     with pytest.raises(InvalidRequest, match="before the start"):
-        services.game_add_bot(game_id=started_game.pk, level="random", by_user=alice)
+        lobby.game_add_bot(game_id=started_game.pk, level="random", by_user=alice)
 
     assert footprint(started_game) == before
 
@@ -308,7 +308,7 @@ def test_a_game_with_an_open_seat_cannot_be_started(alice: User) -> None:
     before = footprint(game)
 
     with pytest.raises(InvalidRequest, match="Every seat must be filled"):
-        services.game_start(game_id=game.pk, by_user=alice)
+        lobby.game_start(game_id=game.pk, by_user=alice)
 
     assert footprint(game) == before
 
@@ -317,7 +317,7 @@ def test_a_started_game_cannot_be_started_again(started_game: Game, alice: User)
     before = footprint(started_game)
 
     with pytest.raises(InvalidRequest, match="already started"):
-        services.game_start(game_id=started_game.pk, by_user=alice)
+        lobby.game_start(game_id=started_game.pk, by_user=alice)
 
     assert footprint(started_game) == before
 
@@ -327,7 +327,7 @@ def test_only_the_creator_a_player_or_staff_can_start_a_game(alice: User, carol:
     before = footprint(game)
 
     with pytest.raises(NotAllowed, match="creator"):
-        services.game_start(game_id=game.pk, by_user=carol)
+        lobby.game_start(game_id=game.pk, by_user=carol)
 
     assert footprint(game) == before
 
@@ -338,7 +338,7 @@ def test_only_the_creator_a_player_or_staff_can_start_a_game(alice: User, carol:
 def test_resigning_ends_a_two_player_game_with_the_other_player_winning(
     started_game: Game, alice: User
 ) -> None:
-    services.game_resign(game_id=started_game.pk, user=alice)
+    play.game_resign(game_id=started_game.pk, user=alice)
 
     game = reload(started_game)
     assert game.status == Status.FINISHED
@@ -354,14 +354,14 @@ def test_resigning_ends_a_two_player_game_with_the_other_player_winning(
 def test_resigning_a_three_player_game_lets_the_remaining_players_share_the_win(
     alice: User, bob: User, carol: User
 ) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor",
         seats=[UserSeat(alice), UserSeat(bob), UserSeat(carol)],
         created_by=alice,
         seed=1,
     )
 
-    services.game_resign(game_id=game.pk, user=bob)
+    play.game_resign(game_id=game.pk, user=bob)
 
     game = reload(game)
     assert game.status == Status.FINISHED
@@ -373,29 +373,29 @@ def test_resigning_is_refused_to_someone_not_seated(started_game: Game, carol: U
     before = footprint(started_game)
 
     with pytest.raises(NotAllowed):
-        services.game_resign(game_id=started_game.pk, user=carol)
+        play.game_resign(game_id=started_game.pk, user=carol)
 
     assert footprint(started_game) == before
 
 
 def test_a_game_that_has_not_started_cannot_be_resigned(alice: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), OpenSeat()], created_by=alice
     )
     before = footprint(game)
 
     with pytest.raises(InvalidRequest, match="in progress"):
-        services.game_resign(game_id=game.pk, user=alice)
+        play.game_resign(game_id=game.pk, user=alice)
 
     assert footprint(game) == before
 
 
 def test_a_finished_game_cannot_be_resigned_again(started_game: Game, alice: User) -> None:
-    services.game_resign(game_id=started_game.pk, user=alice)
+    play.game_resign(game_id=started_game.pk, user=alice)
     before = footprint(started_game)
 
     with pytest.raises(InvalidRequest):
-        services.game_resign(game_id=started_game.pk, user=alice)
+        play.game_resign(game_id=started_game.pk, user=alice)
 
     assert footprint(started_game) == before
 
@@ -404,7 +404,7 @@ def test_a_finished_game_cannot_be_resigned_again(started_game: Game, alice: Use
 
 
 def test_staff_can_abort_a_game_in_progress(started_game: Game, staff: User) -> None:
-    services.game_abort(game_id=started_game.pk, by_user=staff, reason="cheating")
+    lobby.game_abort(game_id=started_game.pk, by_user=staff, reason="cheating")
 
     game = reload(started_game)
     assert game.status == Status.ABORTED
@@ -422,7 +422,7 @@ def test_staff_can_abort_a_game_in_progress(started_game: Game, staff: User) -> 
 def test_staff_can_abort_a_game_that_has_not_started(alice: User, staff: User) -> None:
     game = open_game(alice)
 
-    services.game_abort(game_id=game.pk, by_user=staff)
+    lobby.game_abort(game_id=game.pk, by_user=staff)
 
     assert reload(game).status == Status.ABORTED
     assert_consistent(game)
@@ -431,7 +431,7 @@ def test_staff_can_abort_a_game_that_has_not_started(alice: User, staff: User) -
 def test_the_creator_can_abort_a_game_before_it_starts(alice: User) -> None:
     game = open_game(alice)
 
-    services.game_abort(game_id=game.pk, by_user=alice)
+    lobby.game_abort(game_id=game.pk, by_user=alice)
 
     assert reload(game).status == Status.ABORTED
     assert kinds(game)[-1] == "GameAborted"
@@ -444,7 +444,7 @@ def test_the_creator_cannot_abort_a_game_once_it_has_started(
     before = footprint(started_game)
 
     with pytest.raises(NotAllowed, match="before the start"):
-        services.game_abort(game_id=started_game.pk, by_user=alice)
+        lobby.game_abort(game_id=started_game.pk, by_user=alice)
 
     assert footprint(started_game) == before
 
@@ -456,16 +456,16 @@ def test_a_player_who_is_not_the_creator_cannot_abort(
     seats = (
         [UserSeat(alice), UserSeat(bob)] if started else [UserSeat(alice), OpenSeat(), OpenSeat()]
     )
-    game = services.game_create(variant="splendor", seats=seats, created_by=alice)
+    game = lobby.game_create(variant="splendor", seats=seats, created_by=alice)
     if not started:
-        services.game_take_seat(game_id=game.pk, user=bob)
+        lobby.game_take_seat(game_id=game.pk, user=bob)
     assert reload(game).status == (Status.ACTIVE if started else Status.WAITING)
     before = footprint(game)
 
     with pytest.raises(NotAllowed):
-        services.game_abort(game_id=game.pk, by_user=bob)
+        lobby.game_abort(game_id=game.pk, by_user=bob)
     with pytest.raises(NotAllowed):
-        services.game_abort(game_id=game.pk, by_user=None)
+        lobby.game_abort(game_id=game.pk, by_user=None)
 
     assert footprint(game) == before
 
@@ -473,10 +473,10 @@ def test_a_player_who_is_not_the_creator_cannot_abort(
 def test_a_game_that_is_over_cannot_be_aborted(
     started_game: Game, alice: User, staff: User
 ) -> None:
-    services.game_resign(game_id=started_game.pk, user=alice)
+    play.game_resign(game_id=started_game.pk, user=alice)
     before = footprint(started_game)
 
     with pytest.raises(InvalidRequest, match="already over"):
-        services.game_abort(game_id=started_game.pk, by_user=staff)
+        lobby.game_abort(game_id=started_game.pk, by_user=staff)
 
     assert footprint(started_game) == before

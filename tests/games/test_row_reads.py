@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from games import engine
-from games.commands import services
+from games.commands import lobby, play
 from games.models import Game, GameEvent
 from games.records import projection
 from games.records.record import GameRecord
@@ -54,9 +54,9 @@ def test_a_finished_games_row_reads_as_the_orm_reads_it(started_game: Game) -> N
 def test_a_row_with_a_move_clock_and_times_on_the_whole_second_reads_as_the_orm_reads_it(
     alice: User, bob: User
 ) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor",
-        seats=[services.UserSeat(alice), services.UserSeat(bob)],
+        seats=[lobby.UserSeat(alice), lobby.UserSeat(bob)],
         created_by=alice,
         move_seconds=3600,
     )
@@ -76,9 +76,7 @@ def test_a_row_with_a_move_clock_and_times_on_the_whole_second_reads_as_the_orm_
 
 
 def test_a_waiting_games_row_reads_as_the_orm_reads_it(alice: User) -> None:
-    game = services.game_create(
-        variant="splendor", seats=[services.OpenSeat()] * 3, created_by=alice
-    )
+    game = lobby.game_create(variant="splendor", seats=[lobby.OpenSeat()] * 3, created_by=alice)
 
     read = row_reads.game_row(game.pk)
 
@@ -133,7 +131,7 @@ def test_the_fast_fold_equals_evolve_over_every_event_at_every_step(
 ) -> None:
     game = play_random(started_game, 1000 if resign_after is None else resign_after, seed=7)
     if resign_after is not None:
-        services.game_resign(game_id=game.pk, user=alice)
+        play.game_resign(game_id=game.pk, user=alice)
     events = list(row_reads.game_events(game.pk, game.variant))
     assert reload(game).status == Status.FINISHED
 
@@ -175,9 +173,7 @@ def test_a_records_copy_with_changes_is_what_dataclasses_replace_makes(started_g
 
 @pytest.mark.django_db(transaction=True)
 def test_a_read_after_the_connection_closed_runs_on_the_new_connection(alice: User) -> None:
-    game = services.game_create(
-        variant="splendor", seats=[services.OpenSeat()] * 2, created_by=alice
-    )
+    game = lobby.game_create(variant="splendor", seats=[lobby.OpenSeat()] * 2, created_by=alice)
     assert row_reads.game_row(game.pk) is not None
 
     connection.close()  # as at the end of a request, or after a failure

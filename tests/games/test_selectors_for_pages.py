@@ -7,8 +7,8 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from accounts.models import Profile
 from games import engine
-from games.commands import services
-from games.commands.services import OpenSeat, UserSeat
+from games.commands import lobby
+from games.commands.lobby import OpenSeat, UserSeat
 from games.errors import NotAllowed
 from games.models import Game
 from games.reads import access, game_lists, game_view, loading
@@ -17,23 +17,23 @@ from tests.games.helpers import footprint, play_to_end, reload
 
 
 def test_a_private_game_refuses_a_player_without_an_invite(alice: User, bob: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), OpenSeat()], created_by=alice, is_public=False
     )
     before = footprint(game)
 
     with pytest.raises(NotAllowed, match="invite"):
-        services.game_take_seat(game_id=game.pk, user=bob)
+        lobby.game_take_seat(game_id=game.pk, user=bob)
 
     assert footprint(game) == before
 
 
 def test_a_private_game_seats_an_invited_player(alice: User, bob: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), OpenSeat()], created_by=alice, is_public=False
     )
 
-    services.game_take_seat(game_id=game.pk, user=bob, invited=True)
+    lobby.game_take_seat(game_id=game.pk, user=bob, invited=True)
 
     assert reload(game).status == Status.ACTIVE
 
@@ -41,7 +41,7 @@ def test_a_private_game_seats_an_invited_player(alice: User, bob: User) -> None:
 def test_a_seat_shows_the_display_name_chosen_in_the_profile(alice: User, bob: User) -> None:
     Profile.objects.create(user=bob, display_name="Bob the Jeweller")
 
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice
     )
 
@@ -58,7 +58,7 @@ def test_the_version_is_visible_to_everyone_for_a_public_game(started_game: Game
 def test_the_version_of_a_private_game_is_hidden_from_outsiders(
     alice: User, bob: User, carol: User
 ) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice,
         is_public=False,
     )  # fmt: skip
@@ -106,11 +106,11 @@ def test_a_guest_has_no_games_of_their_own(started_game: Game) -> None:
 def test_the_creator_still_sees_a_private_game_after_leaving_its_seat(
     alice: User, bob: User
 ) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), OpenSeat()], created_by=alice,
         is_public=False,
     )  # fmt: skip
-    services.game_leave_seat(game_id=game.pk, user=alice)
+    lobby.game_leave_seat(game_id=game.pk, user=alice)
 
     assert access.can_view(reload(game), alice)
     assert not access.can_view(reload(game), bob)

@@ -10,11 +10,11 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 
 from games import engine
-from games.commands import services
+from games.commands import lobby
 from games.commands.writer import GameWriter
 from games.models import Game
 from games.reads import game_view, loading
-from games.store import state_cache
+from games.store import records, state_cache
 from games.vocabulary import EventKind
 from tests.games.helpers import act, reload
 from tests.games.test_hidden_information import (
@@ -57,7 +57,7 @@ def test_the_next_read_gets_the_state_the_action_folded(started_game: Game) -> N
 
     assert after != before
     assert after == engine.state_from_json(game.snapshot)
-    assert after is loading.game_record(game).state  # from the cache: not decoded again
+    assert after is records.record_from_rows(game).state  # from the cache: not decoded again
 
 
 def test_an_entry_whose_snapshot_differs_from_the_read_one_is_never_served(
@@ -65,9 +65,9 @@ def test_an_entry_whose_snapshot_differs_from_the_read_one_is_never_served(
 ) -> None:
     game = reload(started_game)
     other = reload(
-        services.game_create(
+        lobby.game_create(
             variant="splendor",
-            seats=[services.UserSeat(bob), services.UserSeat(alice)],
+            seats=[lobby.UserSeat(bob), lobby.UserSeat(alice)],
             created_by=bob,
             seed=SECRET_SEED + 1,
         )

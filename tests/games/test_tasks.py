@@ -14,8 +14,8 @@ from django.core.management import CommandError, call_command
 from kombu.exceptions import OperationalError
 
 from games import bots, tasks
-from games.commands import after_commit, services
-from games.commands.services import BotSeat, UserSeat
+from games.commands import after_commit, lobby, play, task_queue
+from games.commands.lobby import BotSeat, UserSeat
 from games.errors import IllegalMove
 from games.models import Game, GameEvent
 from games.vocabulary import Status
@@ -33,8 +33,8 @@ Sent = list[tuple[str, tuple[Any, ...], str | None]]
 def bot_game(alice: User) -> Game:
     """Alice (seat 0) against the greedy bot; alice has just moved, so the game waits for the
     bot. No after-commit hook runs in these tests, so the bot waits until a test plays it."""
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), BotSeat("greedy")],
-                                created_by=alice, seed=11)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), BotSeat("greedy")],
+                             created_by=alice, seed=11)  # fmt: skip
     act(game, TAKE_THREE)
     game = reload(game)
     assert game.acting_seat == BOT
@@ -95,7 +95,7 @@ def test_a_game_aborted_while_the_bot_thinks_makes_the_turn_stale(
     choose = bots.choose_action
 
     def abort_then_choose(*args: Any, **kwargs: Any) -> Any:
-        services.game_abort(game_id=bot_game.pk, by_user=staff, reason="server maintenance")
+        lobby.game_abort(game_id=bot_game.pk, by_user=staff, reason="server maintenance")
         return choose(*args, **kwargs)
 
     monkeypatch.setattr(bots, "choose_action", abort_then_choose)
@@ -110,7 +110,7 @@ def test_a_bot_whose_move_is_refused_fails_loudly(
     def refuse(**kwargs: Any) -> Any:
         raise IllegalMove("You cannot afford that card.")
 
-    monkeypatch.setattr(services, "game_take_action", refuse)
+    monkeypatch.setattr(play, "game_take_action", refuse)
 
     with pytest.raises(IllegalMove):
         tasks.play_bot_turn(bot_game.pk, bot_game.version)
@@ -131,8 +131,8 @@ def test_a_commit_that_leaves_the_game_waiting_for_a_bot_queues_its_turn(
 def test_a_bot_turn_in_a_game_between_bots_only_goes_to_their_own_queue(
     alice: User, sent: Sent
 ) -> None:
-    game = services.game_create(variant="splendor", seats=[BotSeat("search")] * 3,
-                                created_by=alice, seed=3)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[BotSeat("search")] * 3,
+                             created_by=alice, seed=3)  # fmt: skip
 
     tasks.queue_bot_turn(game.pk, game.version)
 
@@ -197,8 +197,8 @@ def test_the_sweeper_sends_a_stuck_turn_between_bots_only_to_their_own_queue(
     alice: User, settings: Any, sent: Sent
 ) -> None:
     settings.BOT_TURN_STUCK_AFTER_SECONDS = 0
-    game = services.game_create(variant="splendor", seats=[BotSeat("greedy")] * 2,
-                                created_by=alice, seed=4)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[BotSeat("greedy")] * 2,
+                             created_by=alice, seed=4)  # fmt: skip
 
     assert tasks.sweep_stuck_bot_turns() == 1
     assert sent == [("games.tasks.play_bot_turn", (game.pk, game.version), BOTS_ONLY)]
@@ -217,7 +217,7 @@ def test_the_sweeper_leaves_finished_and_aborted_games(
     bot_game: Game, staff: User, settings: Any, sent: Sent
 ) -> None:
     settings.BOT_TURN_STUCK_AFTER_SECONDS = 0
-    services.game_abort(game_id=bot_game.pk, by_user=staff)
+    lobby.game_abort(game_id=bot_game.pk, by_user=staff)
 
     assert tasks.sweep_stuck_bot_turns() == 0
 
@@ -244,10 +244,10 @@ def test_tasks_queued_by_a_running_task_run_after_it_not_inside_it(settings: Any
     third = RecordingTask("third", log)
 
     def queue_two_more() -> None:
-        tasks.enqueue(second)  # type: ignore[arg-type]
-        tasks.enqueue(third)  # type: ignore[arg-type]
+        task_queue.enqueue(second)  # type: ignore[arg-type]
+        task_queue.enqueue(third)  # type: ignore[arg-type]
 
-    tasks.enqueue(RecordingTask("first", log, queue_two_more))  # type: ignore[arg-type]
+    task_queue.enqueue(RecordingTask("first", log, queue_two_more))  # type: ignore[arg-type]
 
     assert log == ["first starts", "first ends", "second starts", "second ends",
                    "third starts", "third ends"]  # fmt: skip
@@ -261,14 +261,14 @@ def test_a_failing_task_does_not_stop_the_queued_ones_and_is_raised_after(
     after = RecordingTask("after", log)
 
     def queue_then_fail() -> None:
-        tasks.enqueue(after)  # type: ignore[arg-type]
+        task_queue.enqueue(after)  # type: ignore[arg-type]
         raise RuntimeError("bot crashed")
 
     with pytest.raises(RuntimeError, match="bot crashed"):
-        tasks.enqueue(RecordingTask("failing", log, queue_then_fail))  # type: ignore[arg-type]
+        task_queue.enqueue(RecordingTask("failing", log, queue_then_fail))  # type: ignore[arg-type]
     assert log == ["failing starts", "after starts", "after ends"]
 
-    tasks.enqueue(after)  # type: ignore[arg-type]
+    task_queue.enqueue(after)  # type: ignore[arg-type]
     assert log[-2:] == ["after starts", "after ends"]
 
 
@@ -276,21 +276,24 @@ def test_a_failing_task_does_not_stop_the_queued_ones_and_is_raised_after(
 
 
 @pytest.fixture
-def bots_play_after_commit(
-    after_commit_hooks: list[Callable[[int, int], None]], settings: Any
-) -> None:
+def bots_play_after_commit(after_commit_hooks: list[after_commit.Hook], settings: Any) -> None:
     """The project's own hook as ``games.apps`` registers it, in-process as with no REDIS_URL
     (CI sets one)."""
     settings.CELERY_TASK_ALWAYS_EAGER = True
-    after_commit.register_after_commit(tasks.enqueue_bot_turn, only_when_a_bot_moves_next=True)
+    after_commit.register_after_commit(
+        lambda committed: tasks.enqueue_bot_turn(
+            committed.game_id, committed.version, with_player=committed.has_a_player
+        ),
+        when=after_commit.bot_moves_next,
+    )
 
 
 @pytest.mark.django_db(transaction=True)
 def test_embedded_the_bot_replies_before_the_human_move_returns(
     alice: User, bots_play_after_commit: None
 ) -> None:
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), BotSeat("greedy")],
-                                created_by=alice, seed=11)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), BotSeat("greedy")],
+                             created_by=alice, seed=11)  # fmt: skip
 
     act(game, TAKE_THREE)
 

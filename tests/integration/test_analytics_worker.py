@@ -17,8 +17,8 @@ from analytics import selectors
 from analytics.filters import StatsFilter
 from analytics.models import CountedGame, SeatFacts
 from analytics.tasks import count_finished_game
-from games.commands import services
-from games.commands.services import BotSeat, UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import BotSeat, UserSeat
 from games.models import Game
 from games.vocabulary import Status
 from splendor_site.celery import app as celery_app
@@ -45,10 +45,10 @@ def test_analytics_tasks_go_to_their_own_queue() -> None:
 def test_a_finished_game_is_counted_once_by_the_worker(start_worker: StartWorker) -> None:
     worker = start_worker()
     ann = get_user_model().objects.create_user(username="ann", password=None)
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(ann), BotSeat("random")], created_by=ann, seed=3
     )
-    services.game_resign(game_id=game.pk, user=ann)
+    play.game_resign(game_id=game.pk, user=ann)
     assert Game.objects.get(pk=game.pk).status == Status.FINISHED
 
     wait_until(lambda: CountedGame.objects.filter(game=game).count() == 2, timeout=30,

@@ -1,7 +1,7 @@
 """Bots played by a real Celery worker through Redis, on PostgreSQL: the production path.
 
 Each test starts its own worker process (``conftest.start_worker``) on the test database and a Redis
-database of its own. Humans play through ``games.commands.services`` in this process, exactly as a
+database of its own. Humans play through ``games.commands.play`` in this process, exactly as a
 request would; their after-commit hook publishes the bot's turn to the worker.
 """
 
@@ -20,9 +20,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.management import call_command
 
-from games.commands import after_commit, services
+from games.commands import after_commit, lobby, play
 from games.commands.integrity import read_model_differences
-from games.commands.services import BotSeat, UserSeat
+from games.commands.lobby import BotSeat, UserSeat
 from games.models import Game, GameEvent
 from games.reads import game_view
 from games.tasks import play_bot_turn, sweep_stuck_bot_turns
@@ -64,7 +64,7 @@ def make_player(username: str) -> AbstractBaseUser:
 def human_against(level: str) -> tuple[Game, AbstractBaseUser]:
     """A new game in which a human (seat 0, who moves first) plays the bot of ``level``."""
     human = make_player("human")
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(human), BotSeat(level)], created_by=human, seed=7
     )
     assert game.acting_seat == HUMAN
@@ -78,8 +78,8 @@ def play_human_until_bot_turn(game: Game, human: AbstractBaseUser) -> int:
     game = reload(game)
     while game.acting_seat == HUMAN:
         legal = game_view.game_legal_actions_for_viewer(game, human)
-        services.game_take_action(game_id=game.pk, action=rng.choice(legal),
-                                  expected_version=game.version, user=human)  # fmt: skip
+        play.game_take_action(game_id=game.pk, action=rng.choice(legal),
+                              expected_version=game.version, user=human)  # fmt: skip
         game = reload(game)
     assert game.status == Status.ACTIVE
     return game.version
@@ -94,8 +94,8 @@ def bot_turns_not_queued(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_bot_game_plays_to_the_end_through_the_worker(start_worker: StartWorker) -> None:
     start_worker()
 
-    game = services.game_create(variant="splendor", seats=[BotSeat("greedy"), BotSeat("random")],
-                                created_by=None)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[BotSeat("greedy"), BotSeat("random")],
+                             created_by=None)  # fmt: skip
 
     wait_until(lambda: reload(game).status == Status.FINISHED, timeout=60,
                what="the bots finish their game")  # fmt: skip
@@ -194,8 +194,8 @@ def test_a_human_move_stands_while_redis_is_down_and_the_bot_plays_once_it_is_ba
 
     started = time.monotonic()
     with caplog.at_level(logging.WARNING, logger="games.tasks"):
-        result = services.game_take_action(game_id=game.pk, action=legal[0],
-                                           expected_version=game.version, user=human)  # fmt: skip
+        result = play.game_take_action(game_id=game.pk, action=legal[0],
+                                       expected_version=game.version, user=human)  # fmt: skip
     took = time.monotonic() - started
 
     assert took < PUBLISH_GIVES_UP_WITHIN[broker], f"the move took {took:.2f} s"

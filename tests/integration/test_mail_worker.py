@@ -14,8 +14,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import UserSeat
 from games.models import Game
 from games.reads import game_view
 from games.vocabulary import Status
@@ -62,8 +62,8 @@ def test_a_move_brings_the_next_player_a_mail_through_the_worker(
 ) -> None:
     start_worker(**worker_mail_env(smtp_port))
     alice, bob = player("alice"), player("bob")
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=bob, seed=8, move_seconds=86400)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=bob, seed=8, move_seconds=86400)  # fmt: skip
     # bob invited alice, who moves first: her first turn is news to her
 
     [first] = inbox.wait_for(1, timeout=30)
@@ -75,8 +75,8 @@ def test_a_move_brings_the_next_player_a_mail_through_the_worker(
         for action in game_view.game_legal_actions_for_viewer(game, alice)
         if action["type"] == "take_gems"
     )
-    services.game_take_action(game_id=game.pk, action=take, expected_version=game.version,
-                              user=alice)  # fmt: skip
+    play.game_take_action(game_id=game.pk, action=take, expected_version=game.version,
+                          user=alice)  # fmt: skip
 
     [_, second] = inbox.wait_for(2, timeout=30)
     assert second.to == ["bob@example.com"]
@@ -90,8 +90,8 @@ def test_a_mail_server_that_was_down_gets_the_mail_on_a_later_try(
 ) -> None:
     worker = start_worker(**worker_mail_env(smtp_port))  # nothing listens there yet
     alice, bob = player("alice"), player("bob")
-    services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                         created_by=bob, seed=8)  # fmt: skip
+    lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                      created_by=bob, seed=8)  # fmt: skip
     worker.wait_for_log(r"trying again in 5 s")
 
     received = SmtpInbox()
@@ -110,8 +110,8 @@ def test_a_mail_server_that_stays_down_is_given_up_after_the_bound_and_logged(
     worker = start_worker(**worker_mail_env(smtp_port), MAIL_SEND_MAX_RETRIES="1")
     alice, bob = player("alice"), player("bob")
 
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=bob, seed=8)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=bob, seed=8)  # fmt: skip
 
     worker.wait_for_log(r"trying again in 5 s")
     worker.wait_for_log(r"gave up mailing turn mail to user \d+ \(game \d+ v\d+\) after 2 tries")
@@ -150,8 +150,8 @@ def test_a_worker_killed_mid_send_loses_no_turn_mail_and_sends_none_twice(
         doomed = start_worker(**env)
         alice, bob = player("alice"), player("bob")
         # Created by bob: alice, to move first, is away (a creator gets no mail for it).
-        game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                    created_by=bob, seed=8)  # fmt: skip
+        game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                                 created_by=bob, seed=8)  # fmt: skip
         assert stalling.stalled.wait(30), "the turn mail never reached the server"
 
         doomed.kill()

@@ -20,12 +20,13 @@ from django.utils import timezone
 
 from accounts import services as account_services
 from games.commands import deadlines as turn_deadlines
-from games.commands import services
+from games.commands import lobby, play
 from games.commands.deadline_tasks import apply_turn_deadlines, greedy_chooser
 from games.commands.integrity import read_model_differences
-from games.commands.services import UserSeat
+from games.commands.lobby import UserSeat
 from games.models import Game, GameEvent, Seat
-from games.reads import game_view, loading
+from games.reads import game_view
+from games.store import records
 from notifications.tasks import send_due_reminders
 from tests.notifications.conftest import client_for, visit_and_leave
 
@@ -36,8 +37,8 @@ HOUR = 3600
 
 def hour_game(alice: User, bob: User) -> Game:
     # bob invites alice, who moves first: she is not looking at the game when it starts
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=bob, seed=21, move_seconds=HOUR)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=bob, seed=21, move_seconds=HOUR)  # fmt: skip
     return Game.objects.get(pk=game.pk)
 
 
@@ -61,8 +62,8 @@ def move_myself(game: Game, user: User) -> None:
     game = fresh(game)
     legal = game_view.game_legal_actions_for_viewer(game, user)
     take = next(action for action in legal if action["type"] == "take_gems")
-    services.game_take_action(game_id=game.pk, action=take, expected_version=game.version,
-                              user=user)  # fmt: skip
+    play.game_take_action(game_id=game.pk, action=take, expected_version=game.version,
+                          user=user)  # fmt: skip
 
 
 def kinds_after(game: Game, seq: int) -> list[str]:
@@ -284,8 +285,8 @@ def test_the_trusted_replay_keeps_the_move_clock_and_time_outs_of_the_checked_on
     move_myself(game, bob)
 
     game = fresh(game)
-    trusted = loading.game_replay(game)
-    checked = loading.game_replay(game, checked=True)
+    trusted = records.record_from_log(game)
+    checked = records.record_from_log(game, checked=True)
 
     assert trusted == checked
     assert (trusted.turn_version, trusted.turn_started_at) == (

@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from django.core import mail as django_mail
 
 from accounts import services as account_services
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby
+from games.commands.lobby import UserSeat
 from games.models import Game
 from games.vocabulary import Status
 from notifications.tasks import send_due_digests
@@ -30,8 +30,8 @@ def digest_reader(user: User, *, hour: int = 9, zone: str = "Europe/Paris") -> U
 
 def game_waiting_for(user: User, opponent: User, *, move_seconds: int | None = None) -> Game:
     """A game in which ``user`` (seat 0) is to move."""
-    return services.game_create(variant="splendor", seats=[UserSeat(user), UserSeat(opponent)],
-                                created_by=user, move_seconds=move_seconds)  # fmt: skip
+    return lobby.game_create(variant="splendor", seats=[UserSeat(user), UserSeat(opponent)],
+                             created_by=user, move_seconds=move_seconds)  # fmt: skip
 
 
 def paris(hour: int, minute: int = 5, day: int = 10) -> str:

@@ -9,8 +9,8 @@ from django.contrib.auth.models import User
 from django.core import mail as django_mail
 from django.test import Client
 
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import UserSeat
 from games.models import Game, GameEvent
 from games.reads import game_view
 from notifications import links
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def game(alice: User, bob: User) -> Game:
-    return services.game_create(
+    return lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=3
     )
 
@@ -149,9 +149,7 @@ def test_a_link_the_game_has_moved_past_opens_the_game_saying_what_happened(
     path = link_path(bob, game)  # bob's link at the start; then alice moves
     legal = game_view.game_legal_actions_for_viewer(game, alice)
     take = next(action for action in legal if action["type"] == "take_gems")
-    services.game_take_action(
-        game_id=game.pk, action=take, expected_version=game.version, user=alice
-    )
+    play.game_take_action(game_id=game.pk, action=take, expected_version=game.version, user=alice)
 
     page = client_for(bob).get(path, follow=True)
 

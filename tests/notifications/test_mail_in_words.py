@@ -14,8 +14,9 @@ from django.contrib.auth.models import User
 from django.core import mail as django_mail
 
 from games import bots, engine
-from games.commands import services
-from games.commands.services import BotSeat, UserSeat
+from games.commands import lobby
+from games.commands.lobby import BotSeat, UserSeat
+from games.commands.play import game_take_action
 from games.models import Game, GameEvent
 from games.reads import game_view
 from notifications.position import CARD_WORDS
@@ -49,14 +50,12 @@ def play(game: Game, user: User, moves: int, choose: Any = None) -> None:
         action = (choose and choose(view, data["legal_actions"])) or engine.action_to_json(
             bots.choose_action("greedy", view, seed=index)
         )
-        services.game_take_action(
-            game_id=game.pk, action=action, expected_version=game.version, user=user
-        )
+        game_take_action(game_id=game.pk, action=action, expected_version=game.version, user=user)
 
 
 @pytest.mark.parametrize("variant", ["splendor", "duel"])
 def test_no_turn_mail_names_an_action_by_its_json_type(variant: str, alice: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant=variant, seats=[BotSeat("greedy"), UserSeat(alice)], created_by=alice, seed=3
     )
     play(game, alice, 12)
@@ -86,7 +85,7 @@ def take_gold_and_reserve_unseen(view: dict[str, Any], legal: list[dict[str, Any
 def test_a_duel_turn_mail_shows_the_position_as_the_reader_may_see_it(
     alice: User, bob: User
 ) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="duel", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=5
     )
     for _ in range(3):

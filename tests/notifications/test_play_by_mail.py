@@ -17,8 +17,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import bots, engine
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby
+from games.commands.lobby import UserSeat
 from games.models import Game, GameEvent
 from games.vocabulary import Status
 from tests.notifications.conftest import Mail, SmtpInbox, client_for
@@ -42,7 +42,7 @@ ONE_DAY = 24 * 3600
 
 
 def day_game(alice: User, bob: User, *, seed: int = 11) -> Game:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor",
         seats=[UserSeat(alice), UserSeat(bob)],
         created_by=bob,  # bob invites alice, who moves first: she is not looking yet

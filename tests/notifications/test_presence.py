@@ -15,9 +15,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.core import mail as django_mail
 
-from games.commands import services
+from games.commands import lobby, play
 from games.commands.deadline_tasks import apply_turn_deadlines
-from games.commands.services import BotSeat, UserSeat
+from games.commands.lobby import BotSeat, UserSeat
 from games.models import Game
 from games.reads import game_view
 from notifications.tasks import send_due_reminders
@@ -39,8 +39,8 @@ def presence_store(request: pytest.FixtureRequest, settings: Any) -> str:
 
 def invited_game(alice: User, bob: User) -> Game:
     """bob invites alice, who moves first; a time per move lets time-outs play her turns."""
-    game = services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                                created_by=bob, seed=21, move_seconds=HOUR)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                             created_by=bob, seed=21, move_seconds=HOUR)  # fmt: skip
     return Game.objects.get(pk=game.pk)
 
 
@@ -55,8 +55,8 @@ def take_three(game: Game, user: User) -> None:
     legal = game_view.game_legal_actions_for_viewer(game, user)
     action = next((action for action in legal if action["type"] == "take_gems"), legal[0])
     while True:
-        services.game_take_action(game_id=game.pk, action=action, expected_version=game.version,
-                                  user=user)  # fmt: skip
+        play.game_take_action(game_id=game.pk, action=action, expected_version=game.version,
+                              user=user)  # fmt: skip
         game = fresh(game)
         legal = game_view.game_legal_actions_for_viewer(game, user)
         if not legal:
@@ -131,20 +131,20 @@ def test_an_api_client_that_read_the_game_is_present_for_a_while(
 def test_a_game_started_by_its_creator_mails_them_nothing_for_its_first_turn(
     alice: User, bob: User
 ) -> None:
-    services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                         created_by=alice, seed=21)  # fmt: skip
-    services.game_create(variant="splendor", seats=[UserSeat(alice), BotSeat("random")],
-                         created_by=alice, seed=21)  # fmt: skip
+    lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                      created_by=alice, seed=21)  # fmt: skip
+    lobby.game_create(variant="splendor", seats=[UserSeat(alice), BotSeat("random")],
+                      created_by=alice, seed=21)  # fmt: skip
 
     assert mails_to(alice) == 0
-    services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                         created_by=bob, seed=21)  # fmt: skip
+    lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                      created_by=bob, seed=21)  # fmt: skip
     assert mails_to(alice) == 1  # invited by bob: she is not looking at that one
 
 
 def test_a_creator_whose_bot_moves_first_gets_nothing_for_their_first_turn(alice: User) -> None:
-    game = services.game_create(variant="splendor", seats=[BotSeat("random"), UserSeat(alice)],
-                                created_by=alice, seed=21)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[BotSeat("random"), UserSeat(alice)],
+                             created_by=alice, seed=21)  # fmt: skip
 
     game.refresh_from_db()
     assert game.acting_seat == 1  # the bot has moved: the first turn that waits for her

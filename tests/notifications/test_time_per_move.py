@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games.commands import services
-from games.commands.services import OpenSeat, UserSeat
+from games.commands import lobby
+from games.commands.lobby import OpenSeat, UserSeat
 from games.errors import LimitReached
 from games.models import Game
 from games.vocabulary import Status
@@ -79,14 +79,14 @@ def test_a_player_may_have_only_so_many_games_with_deadlines(
 ) -> None:
     settings.MAX_DEADLINE_GAMES_PER_USER = 2
     for _ in range(2):
-        services.game_create(variant="splendor", seats=[UserSeat(alice), OpenSeat()],
-                             created_by=alice, move_seconds=3600)  # fmt: skip
+        lobby.game_create(variant="splendor", seats=[UserSeat(alice), OpenSeat()],
+                          created_by=alice, move_seconds=3600)  # fmt: skip
 
     with pytest.raises(LimitReached, match="alice already has 2 games with a time per move"):
-        services.game_create(variant="splendor", seats=[UserSeat(bob), UserSeat(alice)],
-                             created_by=bob, move_seconds=86400)  # fmt: skip
-    services.game_create(variant="splendor", seats=[UserSeat(alice), OpenSeat()],
-                         created_by=alice)  # without deadlines: no limit  # fmt: skip
+        lobby.game_create(variant="splendor", seats=[UserSeat(bob), UserSeat(alice)],
+                          created_by=bob, move_seconds=86400)  # fmt: skip
+    lobby.game_create(variant="splendor", seats=[UserSeat(alice), OpenSeat()],
+                      created_by=alice)  # without deadlines: no limit  # fmt: skip
     assert Game.objects.filter(move_seconds__isnull=False).count() == 2
 
 
@@ -94,14 +94,14 @@ def test_the_cap_holds_when_joining_and_frees_up_when_a_game_ends(
     alice: User, bob: User, settings: Any
 ) -> None:
     settings.MAX_DEADLINE_GAMES_PER_USER = 1
-    mine = services.game_create(variant="splendor", seats=[UserSeat(alice), OpenSeat()],
-                                created_by=alice, move_seconds=3600)  # fmt: skip
-    theirs = services.game_create(variant="splendor", seats=[UserSeat(bob), OpenSeat()],
-                                  created_by=bob, move_seconds=3600)  # fmt: skip
+    mine = lobby.game_create(variant="splendor", seats=[UserSeat(alice), OpenSeat()],
+                             created_by=alice, move_seconds=3600)  # fmt: skip
+    theirs = lobby.game_create(variant="splendor", seats=[UserSeat(bob), OpenSeat()],
+                               created_by=bob, move_seconds=3600)  # fmt: skip
 
     response = client_for(alice).post(f"/games/{theirs.pk}/join/", {"seat": "1"}, follow=True)
     assert "alice already has 1 games with a time per move" in response.text
 
-    services.game_abort(game_id=mine.pk, by_user=alice)
-    services.game_take_seat(game_id=theirs.pk, user=alice)
+    lobby.game_abort(game_id=mine.pk, by_user=alice)
+    lobby.game_take_seat(game_id=theirs.pk, user=alice)
     assert Game.objects.get(pk=theirs.pk).status == Status.ACTIVE

@@ -15,8 +15,8 @@ from django.test.utils import CaptureQueriesContext
 
 from accounts import services as account_services
 from games import engine
-from games.commands import services
-from games.commands.services import BotSeat, UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import BotSeat, UserSeat
 from games.models import Game, GameEvent
 from games.reads import game_view
 from notifications.models import MailRecord
@@ -33,7 +33,7 @@ CARD_IN_MAIL = re.compile(r'data-card="(\d+)"')
 
 def two_player_game(alice: User, bob: User, **options: Any) -> Game:
     """bob invites alice, who moves first: she is not looking at the game when it starts."""
-    return services.game_create(
+    return lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=bob, seed=9,
         **options,
     )  # fmt: skip
@@ -45,8 +45,8 @@ def take_three(game: Game, user: User) -> None:
     game = Game.objects.get(pk=game.pk)
     legal = game_view.game_legal_actions_for_viewer(game, user)
     take = next(action for action in legal if action["type"] == "take_gems")
-    services.game_take_action(game_id=game.pk, action=take, expected_version=game.version,
-                              user=user)  # fmt: skip
+    play.game_take_action(game_id=game.pk, action=take, expected_version=game.version,
+                          user=user)  # fmt: skip
 
 
 def test_the_player_to_move_gets_one_mail_when_the_game_starts(alice: User, bob: User) -> None:
@@ -94,8 +94,8 @@ def test_each_turn_gets_its_own_mail(alice: User, bob: User) -> None:
 
 def test_no_mail_for_bots_nor_for_a_late_task(alice: User, bob: User) -> None:
     # Made by bob for alice: a creator gets no mail for the first turn of a game against bots.
-    game = services.game_create(variant="splendor", seats=[BotSeat("random"), UserSeat(alice)],
-                                created_by=bob, seed=4)  # fmt: skip
+    game = lobby.game_create(variant="splendor", seats=[BotSeat("random"), UserSeat(alice)],
+                             created_by=bob, seed=4)  # fmt: skip
     game.refresh_from_db()
     # The bot moved first (in-process), then alice got her mail: exactly one.
     assert [mail.to for mail in django_mail.outbox] == [["alice@example.com"]]

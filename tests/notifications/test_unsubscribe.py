@@ -12,8 +12,8 @@ from django.urls import resolve
 
 from accounts.models import Profile
 from accounts.selectors import profile_for
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby
+from games.commands.lobby import UserSeat
 from notifications import links
 
 # Mail goes out after commit, so the tests commit (transaction=True), as requests do.
@@ -26,8 +26,8 @@ def unsubscribe_path(user: User) -> str:
 
 def test_every_mail_carries_the_one_click_headers(alice: User, bob: User) -> None:
     # bob invites alice, who moves first: she is not looking at the game yet
-    services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                         created_by=bob)  # fmt: skip
+    lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                      created_by=bob)  # fmt: skip
 
     [turn_mail] = django_mail.outbox
     # The link is signed with the time it was made, so it is read back rather than remade.
@@ -69,8 +69,8 @@ def test_an_unsubscribed_player_gets_no_turn_mail(alice: User, bob: User) -> Non
     Client().post(unsubscribe_path(alice))
 
     # bob invites alice, who moves first: she is not looking at the game yet
-    services.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
-                         created_by=bob)  # fmt: skip
+    lobby.game_create(variant="splendor", seats=[UserSeat(alice), UserSeat(bob)],
+                      created_by=bob)  # fmt: skip
 
     assert django_mail.outbox == []
 

@@ -1,7 +1,7 @@
 """Games at chosen positions for the page and browser tests, made only through the services.
 
 A position is found by playing a line of moves on the pure engine from a seed (greedy bots, or
-a simple script), then the same seed and moves are played through ``games.commands.services`` so the
+a simple script), then the same seed and moves are played through ``games.commands.play`` so the
 event log is exactly what real play would write. Nothing here writes an event by hand.
 """
 
@@ -15,8 +15,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 
 from games import bots, engine
-from games.commands import after_commit, services
-from games.commands.services import SeatRequest
+from games.commands import after_commit, lobby, play
+from games.commands.lobby import SeatRequest
 from games.models import Game, Seat
 from games.reads import loading
 from games.variants.splendor.table import payment_options
@@ -32,7 +32,7 @@ Goal = Callable[[dict[str, Any], list[dict[str, Any]]], bool]
 def create_game(
     *seats: SeatRequest, creator: AbstractBaseUser, seed: int = SEED, is_public: bool = True
 ) -> Game:
-    return services.game_create(
+    return lobby.game_create(
         variant="splendor", seats=seats, created_by=creator, seed=seed, is_public=is_public
     )
 
@@ -54,7 +54,7 @@ def play_line(game: Game, line: Sequence[dict[str, Any]]) -> Game:
         for action in line:
             game = Game.objects.get(pk=game.pk)
             seat = Seat.objects.select_related("user").get(game=game, index=game.acting_seat)
-            services.game_take_action(
+            play.game_take_action(
                 game_id=game.pk,
                 action=action,
                 expected_version=game.version,

@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.commands.services import UserSeat
+from games.commands.lobby import UserSeat
 from games.models import Game
 from tests.web.tables import game_at, hidden_card_ids
 

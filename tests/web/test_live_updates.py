@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.commands.services import OpenSeat, UserSeat
+from games.commands.lobby import OpenSeat, UserSeat
 from games.models import Game
 from tests.web.tables import act, create_game
 

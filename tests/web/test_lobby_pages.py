@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.commands.services import BotSeat, OpenSeat, UserSeat
+from games.commands.lobby import BotSeat, OpenSeat, UserSeat
 from games.models import Game, Seat
 from games.vocabulary import Status
 from games.web.forms import game_id_from_invite, invite_token

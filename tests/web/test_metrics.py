@@ -19,8 +19,8 @@ from django.core import mail as django_mail
 from django.db import DatabaseError, connection, connections, transaction
 from django.test import AsyncClient, Client
 
-from games.commands import services
-from games.commands.services import BotSeat, UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import BotSeat, UserSeat
 from games.models import Game
 from testing import synthetic
 
@@ -80,17 +80,17 @@ def test_a_missing_or_wrong_token_is_refused(header: str | None) -> None:
 
 
 def test_a_move_a_finished_game_and_the_requests_are_counted(alice: User, bob: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=4
     )
     before = scrape()
 
     game = Game.objects.get(pk=game.pk)
-    services.game_take_action(
+    play.game_take_action(
         game_id=game.pk, action={"type": "take_gems", "gems": ["white", "blue", "green"]},
         expected_version=game.version, user=alice,
     )  # fmt: skip
-    services.game_resign(game_id=game.pk, user=bob)
+    play.game_resign(game_id=game.pk, user=bob)
     Client().get("/")
     after = scrape()
 
@@ -105,7 +105,7 @@ def test_a_move_a_finished_game_and_the_requests_are_counted(alice: User, bob: U
 
 
 def test_database_statements_and_cache_reads_are_counted(alice: User, bob: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=3
     )
     page = Client()
@@ -136,7 +136,7 @@ def test_a_statement_that_fails_is_counted_as_an_error() -> None:
 def test_a_bot_turn_is_timed_from_queued_to_committed(alice: User) -> None:
     before = scrape()
 
-    services.game_create(
+    lobby.game_create(
         variant="splendor", seats=[BotSeat("random"), UserSeat(alice)], created_by=alice, seed=5
     )  # in the quick start's mode, the bot's first move is played right after the commit
 
@@ -152,7 +152,7 @@ def test_turn_mail_sent_is_counted(make_user: Callable[..., User], settings: Any
     before = value(scrape(), "splendor_mails_total", outcome="sent")
 
     # Created by ben, who is looking at it: the first turn is ann's, and she is away.
-    services.game_create(
+    lobby.game_create(
         variant="splendor", seats=[UserSeat(ann), UserSeat(ben)], created_by=ben, seed=6
     )
 
@@ -171,7 +171,7 @@ def test_finished_games_not_yet_counted_are_the_analytics_lag(alice: User, bob: 
 
 
 def test_an_open_live_stream_is_counted_until_it_closes(alice: User, bob: User) -> None:
-    game = services.game_create(
+    game = lobby.game_create(
         variant="splendor", seats=[UserSeat(alice), UserSeat(bob)], created_by=alice, seed=7
     )
     at_rest = value(scrape(), "splendor_live_streams_open")

@@ -13,13 +13,13 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games.commands import services
-from games.commands.services import UserSeat
+from games.commands import lobby
+from games.commands.lobby import UserSeat
 from games.models import Game
 
 
 def _running(first: User, second: User, *, move_seconds: int | None = None) -> Game:
-    return services.game_create(
+    return lobby.game_create(
         variant="splendor",
         seats=[UserSeat(first), UserSeat(second)],
         created_by=first,

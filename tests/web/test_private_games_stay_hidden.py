@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.db.models import Max
 from django.test import Client
 
-from games.commands.services import OpenSeat, UserSeat
+from games.commands.lobby import OpenSeat, UserSeat
 from games.models import Game, GameEvent
 from tests.web.tables import create_game
 

@@ -15,8 +15,8 @@ from django.contrib.auth.models import User
 from django.test import AsyncClient, Client
 from django.utils import timezone
 
-from games.commands import services
-from games.commands.services import OpenSeat, UserSeat
+from games.commands import play
+from games.commands.lobby import OpenSeat, UserSeat
 from games.models import Game, Seat
 from games.web import live, live_views
 from notifications import presence
@@ -236,7 +236,7 @@ def move(game: Game, gems: tuple[str, ...] = ("white", "blue", "green")) -> None
     """A move by the player to act, through the service, after-commit hooks and all."""
     game = Game.objects.get(pk=game.pk)
     seat = Seat.objects.select_related("user").get(game=game, index=game.acting_seat)
-    services.game_take_action(
+    play.game_take_action(
         game_id=game.pk,
         action={"type": "take_gems", "gems": list(gems)},
         expected_version=game.version,

@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.commands import services
+from games.commands import lobby
 from games.models import Game, GameEvent
 from games.vocabulary import Status
 from games.web.forms import invite_token
@@ -35,9 +35,9 @@ def room_for_many_games(settings: Any) -> None:
 
 
 def open_game(*, is_public: bool = True) -> Game:
-    return services.game_create(
+    return lobby.game_create(
         variant="splendor",
-        seats=[services.OpenSeat()] * SEATS,
+        seats=[lobby.OpenSeat()] * SEATS,
         created_by=None,
         is_public=is_public,
     )

@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from accounts.models import Profile
-from games.commands import services
-from games.commands.services import BotSeat, OpenSeat, UserSeat
+from games.commands import lobby, play
+from games.commands.lobby import BotSeat, OpenSeat, UserSeat
 from games.models import Game, Seat
 from games.vocabulary import Status
 from tests.web.tables import act, create_game
@@ -132,7 +132,7 @@ def test_a_rematch_seats_the_same_players_and_bots(
     alice: User, bob: User, alice_client: Client
 ) -> None:
     game = create_game(UserSeat(alice), UserSeat(bob), BotSeat("random"), creator=alice)
-    services.game_resign(game_id=game.pk, user=bob)
+    play.game_resign(game_id=game.pk, user=bob)
     assert "Rematch" in alice_client.get(f"/games/{game.pk}/").text
 
     response = alice_client.post(f"/games/{game.pk}/rematch/")
@@ -156,7 +156,7 @@ def test_only_a_player_of_a_finished_game_may_ask_for_a_rematch(
     alice: User, carol_client: Client, alice_client: Client, two_player_game: Game
 ) -> None:
     assert alice_client.post(f"/games/{two_player_game.pk}/rematch/").status_code == 303  # refused
-    services.game_resign(game_id=two_player_game.pk, user=alice)
+    play.game_resign(game_id=two_player_game.pk, user=alice)
 
     response = carol_client.post(f"/games/{two_player_game.pk}/rematch/")
 
@@ -168,7 +168,7 @@ def test_a_private_game_s_rematch_is_refused_as_missing_to_strangers(
     alice: User, bob: User, carol_client: Client
 ) -> None:
     game = create_game(UserSeat(alice), UserSeat(bob), creator=alice, is_public=False)
-    services.game_resign(game_id=game.pk, user=bob)
+    play.game_resign(game_id=game.pk, user=bob)
 
     assert carol_client.post(f"/games/{game.pk}/rematch/").status_code == 404
     assert Game.objects.count() == 1
@@ -180,7 +180,7 @@ def test_home_lists_games_waiting_for_me_first_with_how_long(
     waiting_for_bob = create_game(UserSeat(bob), UserSeat(alice), creator=alice)
     mine = create_game(UserSeat(alice), UserSeat(bob), creator=alice)
     finished = create_game(UserSeat(alice), OpenSeat(), creator=alice)
-    services.game_abort(game_id=finished.pk, by_user=alice)
+    lobby.game_abort(game_id=finished.pk, by_user=alice)
 
     page = alice_client.get("/").text
 

@@ -16,7 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.commands import services
+from games.commands import lobby
 from games.models import Game
 from games.vocabulary import BotLevel, Status
 
@@ -54,9 +54,9 @@ class Command(BaseCommand):
         game_ids = []
         for _ in range(options["games"]):
             # Embedded, the whole game is played by the after-commit hook before this returns.
-            game = services.game_create(
+            game = lobby.game_create(
                 variant="splendor",
-                seats=[services.BotSeat(level) for level in options["bots"]],
+                seats=[lobby.BotSeat(level) for level in options["bots"]],
                 created_by=None,
                 is_public=not options["private"],
             )

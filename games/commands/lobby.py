@@ -1,15 +1,14 @@
-"""Commands: the only code that writes games, seats and events (through ``games.commands.writer``).
+"""Lobby commands: a game made, its seats taken, left and given to bots, started, called off,
+played again.
 
-Each command is one transaction: lock the game row, check the request against the game (and the
-engine), append the events, fold them into the read models with ``projection.evolve``, and queue
+Each is one transaction through ``games.commands.writer.GameWriter``: lock the game row, check
+the request against the game, append the events, fold them into the read models, and queue
 follow-up work to run after commit (``games.commands.after_commit``). A refusal raises a
-``games.errors.GameError`` and writes nothing.
+``games.errors.GameError`` and writes nothing. The moves themselves are ``games.commands.play``.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,21 +20,20 @@ from django.db import transaction
 from accounts.selectors import display_name_for
 from games import engine
 from games.commands import limits
+from games.commands.checks import require_status, seat_of
 from games.commands.writer import GameWriter
 from games.errors import (
     AlreadySeated,
     GameNotFound,
-    IdempotencyKeyReused,
-    IllegalMove,
     InvalidRequest,
     NotAllowed,
     SeatTaken,
-    StaleVersion,
 )
-from games.models import Game, IdempotencyRecord, Seat
+from games.models import Game
 from games.reads.access import can_view
-from games.reads.loading import game_get, game_record
+from games.reads.loading import game_get
 from games.records.record import GameRecord
+from games.store import records
 from games.vocabulary import BotLevel, EventKind, Status
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -61,41 +59,6 @@ class BotSeat:
 SeatRequest = OpenSeat | UserSeat | BotSeat
 
 
-@dataclass(frozen=True)
-class ActionResult:
-    """What an accepted action did: the game's new version and the events it appended, the
-    seat the game now waits for, and the actor's own legal actions when that is still them
-    (returning tokens, choosing a noble), so a client need not ask again."""
-
-    game_id: int
-    version: int
-    events: tuple[int, ...]
-    acting_seat: int | None = None
-    actions: tuple[dict[str, Any], ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game_id": self.game_id,
-            "version": self.version,
-            "events": list(self.events),
-            "acting_seat": self.acting_seat,
-            "actions": list(self.actions),
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> ActionResult:
-        return cls(
-            data["game_id"],
-            data["version"],
-            tuple(data["events"]),
-            data.get("acting_seat"),
-            tuple(data.get("actions", ())),
-        )
-
-
-# Lobby ----------------------------------------------------------------------------------------
-
-
 def game_create(
     *,
     variant: str,
@@ -115,6 +78,40 @@ def game_create(
     With ``move_seconds`` (one of ``MOVE_SECONDS_CHOICES``) each person's move is due that long
     after their turn begins; the sweeper has the greedy bot play a turn whose time ran out.
     """
+    options = _checked_new_game(variant, seats, options, move_seconds)
+    with transaction.atomic():
+        _check_caps(created_by, seats, move_seconds)
+        writer = GameWriter.create(variant=variant, seat_count=len(seats), is_public=is_public,
+                                   created_by=created_by, options=options,
+                                   origin=dict(origin) if origin else None)  # fmt: skip
+        created: dict[str, Any] = {
+            "variant": variant,
+            "seat_count": len(seats),
+            "options": options,
+            "is_public": is_public,
+            "created_by": created_by.pk if created_by else None,
+        }
+        if move_seconds is not None:
+            # Only games with deadlines carry the key, so older events read the same.
+            created["move_seconds"] = move_seconds
+        if origin:
+            created["origin"] = dict(origin)
+        if start_position is not None:
+            created["position"] = dict(start_position)
+        writer.append(EventKind.GAME_CREATED, created, actor=created_by)
+        _seat_everyone(writer, seats, created_by)
+        writer.start_if_full(seed)
+        writer.save()
+    return writer.game
+
+
+def _checked_new_game(
+    variant: str,
+    seats: Sequence[SeatRequest],
+    options: Mapping[str, Any] | None,
+    move_seconds: int | None,
+) -> dict[str, Any]:
+    """The options of a new game, once its request is known to make one; else InvalidRequest."""
     if variant not in engine.VARIANTS:
         raise InvalidRequest(f"Unknown variant {variant!r}.")
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
@@ -132,44 +129,33 @@ def game_create(
         engine.new_game(variant, len(seats), 0, options)
     except engine.IllegalAction as error:
         raise InvalidRequest(str(error)) from None
-    with transaction.atomic():
-        if created_by is not None:
-            bot_only = all(isinstance(request, BotSeat) for request in seats)
-            limits.check_can_create(created_by, bot_only=bot_only)
-        if move_seconds is not None:
-            for request in seats:
-                if isinstance(request, UserSeat):
-                    limits.check_can_play_another_with_deadlines(request.user)
-        game = Game.objects.create(variant=variant, seat_count=len(seats), is_public=is_public,
-                                   created_by=created_by, options=options,
-                                   origin=dict(origin) if origin else None)  # fmt: skip
-        Seat.objects.bulk_create(Seat(game=game, index=index) for index in range(len(seats)))
-        writer = GameWriter(game, None)
-        created: dict[str, Any] = {
-            "variant": variant,
-            "seat_count": len(seats),
-            "options": options,
-            "is_public": is_public,
-            "created_by": created_by.pk if created_by else None,
-        }
-        if move_seconds is not None:
-            # Only games with deadlines carry the key, so older events read the same.
-            created["move_seconds"] = move_seconds
-        if origin:
-            created["origin"] = dict(origin)
-        if start_position is not None:
-            created["position"] = dict(start_position)
-        writer.append(EventKind.GAME_CREATED, created, actor=created_by)
-        for index, request in enumerate(seats):
+    return options
+
+
+def _check_caps(
+    created_by: AbstractBaseUser | None, seats: Sequence[SeatRequest], move_seconds: int | None
+) -> None:
+    """The accounts' caps (``games.commands.limits``) a new game must stay within."""
+    if created_by is not None:
+        bot_only = all(isinstance(request, BotSeat) for request in seats)
+        limits.check_can_create(created_by, bot_only=bot_only)
+    if move_seconds is not None:
+        for request in seats:
             if isinstance(request, UserSeat):
-                writer.append(EventKind.SEAT_TAKEN, _seat_taken(index, request.user), seat=index,
-                              actor=request.user)  # fmt: skip
-            elif isinstance(request, BotSeat):
-                writer.append(EventKind.BOT_ADDED, _bot_added(index, request.level), seat=index,
-                              actor=created_by)  # fmt: skip
-        writer.start_if_full(seed)
-        writer.save()
-    return game
+                limits.check_can_play_another_with_deadlines(request.user)
+
+
+def _seat_everyone(
+    writer: GameWriter, seats: Sequence[SeatRequest], created_by: AbstractBaseUser | None
+) -> None:
+    """The players and bots asked for, in their seats; open seats stay open."""
+    for index, request in enumerate(seats):
+        if isinstance(request, UserSeat):
+            writer.append(EventKind.SEAT_TAKEN, _seat_taken(index, request.user), seat=index,
+                          actor=request.user)  # fmt: skip
+        elif isinstance(request, BotSeat):
+            writer.append(EventKind.BOT_ADDED, _bot_added(index, request.level), seat=index,
+                          actor=created_by)  # fmt: skip
 
 
 def game_rematch(*, game_id: int, by_user: AbstractBaseUser) -> Game:
@@ -179,7 +165,7 @@ def game_rematch(*, game_id: int, by_user: AbstractBaseUser) -> Game:
     game = game_get(game_id)
     if not can_view(game, by_user):
         raise GameNotFound(f"There is no game {game_id}.")
-    record = game_record(game)
+    record = records.record_from_rows(game)
     seat_of(record, by_user)
     require_status(record, Status.FINISHED, "Only a finished game can be played again.")
     players = {user.pk: user for user in get_user_model().objects.filter(
@@ -273,7 +259,7 @@ def game_add_bot(
 
 
 def game_start(*, game_id: int, by_user: AbstractBaseUser, seed: int | None = None) -> Game:
-    """Start a game whose seats are all filled (the lobby services do this by themselves).
+    """Start a game whose seats are all filled (the other lobby commands do this by themselves).
 
     Only its creator, one of its players or staff may.
     """
@@ -292,92 +278,6 @@ def game_start(*, game_id: int, by_user: AbstractBaseUser, seed: int | None = No
     return writer.game
 
 
-# Play -----------------------------------------------------------------------------------------
-
-
-def game_take_action(
-    *,
-    game_id: int,
-    action: Mapping[str, Any],
-    expected_version: int,
-    user: AbstractBaseUser | None = None,
-    as_bot: bool = False,
-    idempotency_key: str | None = None,
-) -> ActionResult:
-    """Apply one action (in the JSON of ``docs/notation.md``) for the seat the game waits for.
-
-    The caller is a seated ``user`` or, with ``as_bot``, the bot in that seat. With an
-    ``idempotency_key`` a repeated request gets the first result back and appends nothing.
-    """
-    if (user is None) == (not as_bot):
-        raise ValueError("an action comes from exactly one of a user or the seat's bot")
-    fingerprint = ""
-    if idempotency_key is not None:
-        fingerprint = _fingerprint({"action": action, "expected_version": expected_version})
-    with transaction.atomic():
-        writer = GameWriter.locked(game_id)
-        if idempotency_key is not None:
-            if user is None:
-                raise ValueError("idempotency keys belong to users")
-            earlier = IdempotencyRecord.objects.filter(
-                game=writer.game, user=user, key=idempotency_key
-            ).first()
-            if earlier is not None:
-                if earlier.request_fingerprint != fingerprint:
-                    raise IdempotencyKeyReused(
-                        "This idempotency key was already used for a different request."
-                    )
-                return ActionResult.from_json(earlier.result)
-        record = writer.record
-        try:
-            # First, whatever the game's state: the API reads a body of any game, and one that
-            # is not this game's action is refused alike at every version (400, not 409 or 412).
-            parsed = engine.action_from_json(action, record.variant)
-        except engine.MalformedJSON as error:
-            raise IllegalMove(str(error)) from None
-        require_status(record, Status.ACTIVE, "The game is not in progress.")
-        if expected_version != record.version:
-            raise StaleVersion(record.version)
-        seat = _require_turn(record, user, as_bot)
-        try:
-            # The fold applies the action: an illegal one raises before anything is written.
-            first = writer.append(
-                EventKind.ACTION_TAKEN,
-                {"action": engine.action_to_json(parsed)},
-                seat=seat,
-                actor=user,
-            )
-        except engine.IllegalAction as error:
-            raise IllegalMove(str(error)) from None
-        writer.finish_if_over()
-        writer.save()
-        after = writer.record
-        acting_seat = after.acting_seat
-        actions: tuple[dict[str, Any], ...] = ()
-        if acting_seat == seat and not as_bot and after.state is not None:
-            actions = tuple(map(engine.action_to_json, engine.legal_actions(after.state)))
-        result = ActionResult(writer.game.pk, after.version,
-                              tuple(range(first, after.version + 1)), acting_seat,
-                              actions)  # fmt: skip
-        if idempotency_key is not None and user is not None:
-            IdempotencyRecord.objects.create(game=writer.game, user=user, key=idempotency_key,
-                                             request_fingerprint=fingerprint,
-                                             result=result.to_json())  # fmt: skip
-    return result
-
-
-def game_resign(*, game_id: int, user: AbstractBaseUser) -> Game:
-    """Resign: the game ends at once and the best of the other players win."""
-    with transaction.atomic():
-        writer = GameWriter.locked(game_id)
-        require_status(writer.record, Status.ACTIVE, "Only a game in progress can be resigned.")
-        index = seat_of(writer.record, user)
-        writer.append(EventKind.PLAYER_RESIGNED, {"seat": index}, seat=index, actor=user)
-        writer.finish_if_over()
-        writer.save()
-    return writer.game
-
-
 def game_abort(*, game_id: int, by_user: AbstractBaseUser | None, reason: str = "") -> Game:
     """Call a game off without a result: staff at any time, the creator before it starts."""
     with transaction.atomic():
@@ -392,37 +292,6 @@ def game_abort(*, game_id: int, by_user: AbstractBaseUser | None, reason: str = 
         writer.append(EventKind.GAME_ABORTED, {"reason": reason}, actor=by_user)
         writer.save()
     return writer.game
-
-
-# Checks ---------------------------------------------------------------------------------------
-
-
-def require_status(record: GameRecord, status: str, message: str) -> None:
-    if record.status != status:
-        raise InvalidRequest(message)
-
-
-def _require_turn(record: GameRecord, user: AbstractBaseUser | None, as_bot: bool) -> int:
-    seat = record.acting_seat
-    assert seat is not None
-    occupant = record.seats[seat]
-    if as_bot:
-        if not occupant.bot_level:
-            raise NotAllowed("It is not a bot's turn.")
-        return seat
-    assert user is not None
-    if all(taken.user_id != user.pk for taken in record.seats):
-        raise NotAllowed("You do not have a seat in this game.")
-    if occupant.user_id != user.pk:
-        raise NotAllowed(f"It is not your turn: the game waits for {occupant.display_name}.")
-    return seat
-
-
-def seat_of(record: GameRecord, user: AbstractBaseUser) -> int:
-    for index, seat in enumerate(record.seats):
-        if seat.user_id == user.pk:
-            return index
-    raise NotAllowed("You do not have a seat in this game.")
 
 
 def _open_seat(record: GameRecord, wanted: int | None) -> int:
@@ -444,17 +313,8 @@ def _check_bot_level(level: str) -> None:
 
 
 def _seat_taken(index: int, user: AbstractBaseUser) -> dict[str, Any]:
-    return {"seat": index, "user": user.pk, "display_name": _display_name(user)}
+    return {"seat": index, "user": user.pk, "display_name": display_name_for(user)}
 
 
 def _bot_added(index: int, level: str) -> dict[str, Any]:
     return {"seat": index, "level": level, "display_name": f"{BotLevel(level).label} bot"}
-
-
-def _display_name(user: AbstractBaseUser) -> str:
-    return display_name_for(user)
-
-
-def _fingerprint(body: Mapping[str, Any]) -> str:
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(canonical.encode()).hexdigest()
