@@ -10,9 +10,9 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games.api.action_schema import GameActionsSchema
-from games.api.fields import StrictIntegerField, StrictSerializer, validate_tagged
 from games.engine.splendor import gems
+from games.variants.action_schema import GameActionsSchema
+from games.variants.json_fields import StrictIntegerField, StrictSerializer, validate_tagged
 
 # The base game's colour names, in the engine's order: the engine is their one home.
 GEM_COLOURS = tuple(gems.COLOUR_NAMES[colour] for colour in gems.GEM_COLOURS)
