@@ -8,7 +8,7 @@ from rest_framework import serializers
 from accounts.models import DISPLAY_NAME_MAX_LENGTH, TOKEN_NAME_MAX_LENGTH, Profile
 from accounts.services import time_zone_names
 from accounts.text import NON_BLANK_TEXT_PATTERN, VISIBLE_NON_EMPTY_TEXT_PATTERN
-from games.api.fields import StrictCharField, StrictIntegerField, StrictSerializer
+from games.variants.json_fields import StrictCharField, StrictIntegerField, StrictSerializer
 
 _NO_CONTROL_CHARACTERS = (
     "Control characters are not allowed. Neither are invisible formatting ones."

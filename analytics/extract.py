@@ -1,8 +1,9 @@
 """From a game's event log to its ``GameFact``: the shared half of every variant's fold.
 
 Lobby events say who sat where; ``GameFinished`` says who won and how the game ended; the
-variant's fold (``analytics.variants``) turns the actions into what was seen and bought. A game
-that is not finished (running, or aborted) has no facts: it contributes nothing.
+game's own fold (its analytics facts, found by ``analytics.variants``) turns the actions into
+what was seen and bought. A game that is not finished (running, or aborted) has no facts: it
+contributes nothing.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from datetime import datetime
 from typing import Any
 
 from analytics.facts import GameFact, SeatFact, ranks_of
-from analytics.variants import PlayedAction, analytics_for
+from analytics.variants import analytics_for
 from games import engine
 from games.records.projection import upcast
 from games.records.record import CURRENT_SCHEMA_VERSION
+from games.variants.play_facts import PlayedAction
 from games.vocabulary import EventKind
 
 EventRow = tuple[str, str, int | None, datetime | None, int]

@@ -1,7 +1,9 @@
 """Per-game facts: what a finished game was, in a shape every variant shares.
 
-A variant's extractor (``analytics.variants``) folds the game's events through the engine into
-these values; the projections, the pages and the API read only these, never a variant's state.
+Each game's fold (its ``Game``'s analytics facts, ``games.variants.<game>.facts``) turns the
+game's actions into a ``games.variants.play_facts.ActionFold``, and ``analytics.extract`` puts
+that into these values; the projections, the pages and the API read only these, never a
+variant's state.
 Turns are the acting player's own turns, counted from 1 (the round the thing happened in).
 """
 
@@ -71,38 +73,6 @@ class GameFact:
             "visits": [list(row) for row in self.visits],
             "tallies": [[metric, item, amount] for (metric, item), amount in self.variant_tallies],
         }
-
-
-@dataclass
-class ActionFold:
-    """What a variant's fold tells about a game's play, in the shared shapes of ``facts``."""
-
-    turns: int = 0
-    cards_seen: list[int] = field(default_factory=list)
-    purchases: list[tuple[int, int, int]] = field(default_factory=list)
-    reserves: list[tuple[int, int, int]] = field(default_factory=list)
-    nobles_in_play: list[int] = field(default_factory=list)
-    visits: list[tuple[int, int, int]] = field(default_factory=list)
-    actions: list[dict[str, int]] = field(default_factory=list)
-    """Per seat: actions taken per action type."""
-    colours: list[dict[str, int]] = field(default_factory=list)
-    """Per seat: cards bought per bonus colour (the colour a card counts as at the end)."""
-    seat_tallies: list[dict[tuple[str, str], int]] = field(default_factory=list)
-    """Per seat: the variant's own counters. Each goes into ``GameFact.variant_tallies``, and
-    again as ``<metric>.won`` for the seats that won, so the pages can tell what winners did."""
-
-    def count_blind_reserves_as_seen(self) -> None:
-        """Add to ``cards_seen`` the cards reserved unseen from a deck.
-
-        Such a card never lies on the display, yet it can be bought from the hand: left out of
-        the cards in play, it would be bought more often than it was ever there (a purchase rate
-        above 100%).
-        """
-        seen = set(self.cards_seen)
-        for card, _seat, _turn in self.reserves:
-            if card not in seen:
-                seen.add(card)
-                self.cards_seen.append(card)
 
 
 def ranks_of(

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_safe
 from analytics import charts, player_selectors, selectors
 from analytics.filters import PLAYER_COUNTS, InvalidFilter, StatsFilter, parse_filter
 from analytics.variants import analytics_for, known_variants
+from games.variants import GAMES
 
 View = Callable[..., HttpResponse]
 CSV_TABLES = (
@@ -78,7 +79,7 @@ def _game_switch(stats_filter: StatsFilter, shown: str) -> list[dict[str, Any]]:
     """The page shows one game at a time: a link per game, keeping the other filters."""
     return [
         {
-            "label": "Splendor" if variant == "splendor" else f"Splendor {variant.title()}",
+            "label": GAMES[variant].title,
             "query": stats_filter.with_(variant=variant).query_string(),
             "is_current": variant == shown,
         }

@@ -37,8 +37,9 @@ from typing import Any, NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games.engine as engine
-from games.bots import choose_action, search
+from games.bots import search
 from games.engine import Action
+from games.variants import choose_bot_action
 
 STANDARD_PAIRINGS: tuple[tuple[str, int], ...] = (
     ("greedy:random", 200),
@@ -64,7 +65,7 @@ class GameResult(NamedTuple):
 def bot_player(spec: str, cpu_budget: bool = False) -> Callable[[dict[str, Any], int], Action]:
     """The move chooser named by ``spec``: a function of the view and a seed."""
     if spec in ("random", "greedy"):
-        return lambda view, seed: choose_action(spec, view, seed=seed)
+        return lambda view, seed: choose_bot_action(spec, view, seed=seed)
     if spec.startswith("search@"):
         seconds = float(spec.removeprefix("search@"))
         if cpu_budget:
@@ -72,10 +73,14 @@ def bot_player(spec: str, cpu_budget: bool = False) -> Callable[[dict[str, Any],
             return lambda view, seed: search.choose(
                 view, random.Random(seed), budget_seconds=seconds, settings=settings
             )
-        return lambda view, seed: choose_action("search", view, seed=seed, budget_seconds=seconds)
+        return lambda view, seed: choose_bot_action(
+            "search", view, seed=seed, budget_seconds=seconds
+        )
     if spec.startswith("search#"):
         iterations = int(spec.removeprefix("search#"))
-        return lambda view, seed: choose_action("search", view, seed=seed, iterations=iterations)
+        return lambda view, seed: choose_bot_action(
+            "search", view, seed=seed, iterations=iterations
+        )
     raise argparse.ArgumentTypeError(f"unknown bot {spec!r}")
 
 

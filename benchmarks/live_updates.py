@@ -161,11 +161,11 @@ def shown(page: Any, version: int) -> float:
 
 def a_move(game: Any, user: Any) -> dict[str, Any]:
     """What the greedy bot would play for ``user``: a realistic move, chosen from their view."""
-    from games import bots, engine
+    from games import engine, variants
     from games.reads import game_view
 
     view = game_view.game_view_for_viewer(game, user)["state"]
-    return engine.action_to_json(bots.choose_action("greedy", view, seed=game.version))
+    return engine.action_to_json(variants.choose_bot_action("greedy", view, seed=game.version))
 
 
 def moves_between_humans(url: str, browser: Any, clock: CommitClock, moves: int) -> list[float]:

@@ -88,7 +88,7 @@ class Inbox:
 def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
     from django.contrib.auth import get_user_model
 
-    from games import bots, engine
+    from games import engine, variants
     from games.commands import lobby, play
     from games.models import Game, GameEvent, Seat
     from games.reads import game_view
@@ -115,7 +115,7 @@ def turn_mail_latencies(inbox: Inbox, turns: int) -> list[float]:
             game = Game.objects.get(pk=game.pk)
         acting = Seat.objects.get(game=game, index=game.acting_seat).user
         view = game_view.game_view_for_viewer(game, acting)["state"]
-        action = bots.choose_action("greedy", view, seed=game.version)
+        action = variants.choose_bot_action("greedy", view, seed=game.version)
         result = play.game_take_action(
             game_id=game.pk,
             action=engine.action_to_json(action),
@@ -184,7 +184,7 @@ def _play_population_game(
     """
     from django.conf import settings
 
-    from games import bots, engine
+    from games import engine, variants
     from games.commands import lobby, play
     from games.commands.deadline_tasks import apply_turn_deadlines
     from games.models import Game
@@ -223,7 +223,9 @@ def _play_population_game(
             elif not has_left or user == player:  # after leaving: back from the mail's link
                 mark(user_id=player.pk, game_id=game.pk, seconds=page)
             view = game_view.game_view_for_viewer(game, user)["state"]
-            action = engine.action_to_json(bots.choose_action("greedy", view, seed=game.version))
+            action = engine.action_to_json(
+                variants.choose_bot_action("greedy", view, seed=game.version)
+            )
             play.game_take_action(
                 game_id=game.pk, action=action, expected_version=game.version, user=user
             )

@@ -16,7 +16,7 @@ from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerUnavailable
 
-from games import bots, engine
+from games import engine, variants
 from games.commands import play
 from games.commands.task_queue import enqueue
 from games.errors import GameError, StaleVersion
@@ -51,7 +51,7 @@ def play_bot_turn(game_id: int, expected_version: int) -> str:
     if turn is None:
         return "no bot to play"
     seat, level, view = turn
-    action = bots.choose_action(
+    action = variants.choose_bot_action(
         level,
         view,
         # The same game and version always give the same choice: replays and retries agree.

@@ -20,7 +20,7 @@ from django.utils import timezone
 from accounts.models import Profile
 from games.models import Game, GameEvent, Seat
 from games.reads import game_view
-from games.variants.splendor.describe import describe_event
+from games.variants import describe_event
 from games.variants.table_common import seat_names
 from games.vocabulary import EventKind, Status
 from notifications import links, presence

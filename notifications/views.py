@@ -22,7 +22,7 @@ from accounts import services as account_services
 from accounts.models import Profile
 from games.errors import GameNotFound
 from games.reads import game_view, loading
-from games.variants.splendor.describe import describe_event
+from games.variants import describe_event
 from games.variants.table_common import seat_names
 from notifications import links
 

@@ -58,7 +58,7 @@ def assert_no_hidden_card_in_mails(mails: list[Any]) -> None:
     """
     from games import engine
     from games.models import Game, Seat
-    from notifications.position import CARD_WORDS
+    from games.variants import GAMES
     from tests.web.tables import hidden_card_ids
 
     for mail in mails:
@@ -76,7 +76,7 @@ def assert_no_hidden_card_in_mails(mails: list[Any]) -> None:
             hidden = hidden_card_ids(game, viewer_seat=seat)
             shown = {int(card) for card in CARD_IN_MAIL.findall(text)}
             assert shown.isdisjoint(hidden), f"a mail shows hidden cards {shown & hidden}"
-            words = CARD_WORDS[game.variant]  # each game spells its cards its own way
+            words = GAMES[game.variant].card_words  # each game spells its cards its own way
             for card in hidden:
                 card_text = words(engine.card_json(card, game.variant))["text"]
                 assert not _spelled_out(card_text, text), f"a mail spells out hidden {card_text}"

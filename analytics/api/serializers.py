@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from analytics.filters import BOTS_CHOICES, PLAYER_COUNTS, StatsFilter
 from analytics.variants import known_variants
-from games.api.fields import StrictSerializer
+from games.variants.json_fields import StrictSerializer
 
 RATE = {"allow_null": True, "help_text": "A fraction from 0 to 1; null when nothing was counted."}
 

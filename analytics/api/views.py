@@ -16,7 +16,7 @@ from analytics.api import serializers as shapes
 from analytics.filters import StatsFilter
 from analytics.variants import known_variants
 from games.api import schema
-from games.api.fields import single_query_values
+from games.variants.json_fields import single_query_values
 
 
 def _filter(request: Request) -> StatsFilter:

@@ -1,10 +1,11 @@
 """The OpenAPI schema of an action body: each game's actions, and the body that takes any of them.
 
-Each game the site offers documents its actions as a :class:`GameActionsSchema` (a oneOf keyed
-by ``type``) carried by its ``GameWeb``. The two games share some ``type`` names with other
-shapes (Duel's ``buy_card`` may pay with pearls, its cards stop at 66), so the games cannot be
-merged into one oneOf: the body is :class:`AnyGameAction`, an ``anyOf`` of the games' schemas,
-which is true of a body such as ``{"type": "pass"}`` that both games read.
+Each game the site offers documents its actions as a ``GameActionsSchema`` (a oneOf keyed by
+``type``, ``games.variants.action_schema``) named by its ``Game``. The two games share some
+``type`` names with other shapes (Duel's ``buy_card`` may pay with pearls, its cards stop at
+66), so the games cannot be merged into one oneOf: the body is :class:`AnyGameAction`, an
+``anyOf`` of the games' schemas, which is true of a body such as ``{"type": "pass"}`` that both
+games read.
 """
 
 from __future__ import annotations
@@ -13,27 +14,13 @@ from typing import Any
 
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.serializers import PolymorphicProxySerializerExtension
-from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
-
-class GameActionsSchema(PolymorphicProxySerializer):
-    """One game's actions, keyed by ``type``, with a description that names the game."""
-
-    def __init__(
-        self, *, component_name: str, serializers: Any, description: str, **kwargs: Any
-    ) -> None:
-        self.description = description
-        super().__init__(
-            component_name=component_name,
-            serializers=serializers,
-            resource_type_field_name="type",
-            **kwargs,
-        )
+from games import variants
 
 
 class GameActionsScheme(PolymorphicProxySerializerExtension):
-    target_class = "games.api.action_schema.GameActionsSchema"
+    target_class = "games.variants.action_schema.GameActionsSchema"
 
     def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
         mapped: dict[str, Any] = super().map_serializer(auto_schema, direction)
@@ -45,8 +32,7 @@ class AnyGameAction(serializers.Serializer):
 
 
 class AnyGameActionScheme(OpenApiSerializerExtension):
-    """``anyOf`` the action schemas of every game, read from the games' registry when the
-    schema is generated (the registry imports the games, which import the API's helpers)."""
+    """``anyOf`` the action schemas of every game, read from the one registry of games."""
 
     target_class = "games.api.action_schema.AnyGameAction"
 
@@ -54,13 +40,13 @@ class AnyGameActionScheme(OpenApiSerializerExtension):
         return "GameAction"
 
     def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
-        from games import variants
-
         games = variants.offered()
-        components = [auto_schema.resolve_serializer(web.action_schema, direction) for web in games]
+        components = [
+            auto_schema.resolve_serializer(game.action_schema, direction) for game in games
+        ]
         names = " or ".join(
-            f"`{component.name}` ({web.title})"
-            for web, component in zip(games, components, strict=True)
+            f"`{component.name}` ({game.title})"
+            for game, component in zip(games, components, strict=True)
         )
         return {
             "description": (

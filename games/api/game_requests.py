@@ -10,13 +10,13 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from games import engine
-from games.api.fields import (
+from games.commands.lobby import MOVE_SECONDS_CHOICES
+from games.variants.json_fields import (
     StrictBooleanField,
     StrictIntegerField,
     StrictSerializer,
     TaggedUnionField,
 )
-from games.commands.lobby import MOVE_SECONDS_CHOICES
 from games.vocabulary import BotLevel, Status
 
 MAX_GAMES_PER_PAGE = 100

@@ -18,7 +18,6 @@ from rest_framework.views import APIView
 from games.api import schema
 from games.api.base import GameObjectView
 from games.api.concurrency import is_unchanged_for, with_etag
-from games.api.fields import single_query_values
 from games.api.game_requests import (
     MAX_GAMES_PER_PAGE,
     EventPageQuerySerializer,
@@ -35,6 +34,7 @@ from games.api.game_serializers import (
 from games.commands import lobby
 from games.commands.lobby import BotSeat, OpenSeat, SeatRequest, UserSeat
 from games.reads import exports, game_lists, game_view
+from games.variants.json_fields import single_query_values
 
 EXPORT_FORMAT = "splendor-online/game-export/1"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games import engine
-from games.api.fields import StrictBooleanField, StrictIntegerField, StrictSerializer
 from games.api.game_requests import NewSeatField
 from games.api.game_serializers import (
     EventSerializer,
@@ -16,6 +15,7 @@ from games.api.game_serializers import (
 )
 from games.notation import document as notation
 from games.reads.game_lists import OPPONENTS
+from games.variants.json_fields import StrictBooleanField, StrictIntegerField, StrictSerializer
 from games.vocabulary import BotLevel, Status
 
 MAX_HISTORY_PER_PAGE = 100

@@ -21,7 +21,6 @@ from rest_framework.views import APIView
 from games.api import schema
 from games.api.base import GameObjectView
 from games.api.concurrency import with_etag
-from games.api.fields import single_query_values
 from games.api.game_serializers import GameViewSerializer
 from games.api.game_views import seat_request
 from games.api.history_serializers import (
@@ -38,6 +37,7 @@ from games.commands import history as history_services
 from games.errors import GameNotFound
 from games.notation import game_files
 from games.reads import exports, game_lists, game_view, timeline
+from games.variants.json_fields import single_query_values
 
 
 def _with_errors(ok: tuple[int, str], response: OpenApiResponse) -> dict[Any, Any]:

@@ -16,7 +16,7 @@ from games.api.concurrency import ENTITY_TAG_PATTERN, IDEMPOTENCY_KEY_PATTERN
 class StrictSerializerScheme(OpenApiSerializerExtension):
     """Request bodies refuse unknown fields: say so with ``additionalProperties: false``."""
 
-    target_class = "games.api.fields.StrictSerializer"
+    target_class = "games.variants.json_fields.StrictSerializer"
     match_subclasses = True
 
     def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:

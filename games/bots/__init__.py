@@ -5,7 +5,14 @@ A bot sees exactly what a human in its seat sees: the dict of ``games.engine.vie
 given its seed; the search bot also needs its budget to be counted in iterations for that (a
 time budget depends on the machine's speed).
 
-    action = choose_action("search", view, seed=42, budget_seconds=0.25)
+This package holds the levels and each game's choosers (``greedy``, ``search``... for the base
+game, ``duel/`` for Splendor Duel); which chooser plays which level of which game is the game's
+own package's to say (``games.variants.<game>``, its ``bots``), so the one registry of games
+(``games.variants.GAMES``) is the only table keyed by variant. Callers above the game packages
+ask ``games.variants.choose_bot_action``; this module's :func:`choose_action` is given the
+game's choosers:
+
+    action = choose_action(game.bots, "search", view, seed=42, budget_seconds=0.25)
 """
 
 from __future__ import annotations
@@ -14,11 +21,11 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from games.bots import greedy, random_bot, search
-from games.bots.duel import greedy as duel_greedy
-from games.bots.duel import search as duel_search
-from games.bots.duel.determinize import DuelDeterminizer
-from games.engine import Action, legal_actions
+from games.engine import Action
+
+Chooser = Callable[..., Action]
+"""A game's bot of one level: ``(view, rng) -> action``; the search level's also takes the
+keywords ``budget_seconds`` and ``iterations``."""
 
 GAME_OVER = "game_over"
 """The final phase of every game's view."""
@@ -57,6 +64,7 @@ def bot_description(level: str) -> str:
 
 
 def choose_action(
+    choosers: Mapping[str, Chooser],
     level: str,
     view: Mapping[str, Any],
     *,
@@ -66,6 +74,7 @@ def choose_action(
 ) -> Action:
     """The action the bot of ``level`` takes, given the view of the seat to act.
 
+    ``choosers`` are the bots of the view's game, by level (its package's ``bots``).
     ``view`` must be that seat's own view (``view(state, seat)`` with ``seat`` to act).
     ``budget_seconds`` and ``iterations`` bound the search bot (``iterations`` wins when both are
     given; neither means the default of 0.25 s); the other bots ignore them. Raises
@@ -79,36 +88,14 @@ def choose_action(
         raise ValueError("the game is over: there is nothing to choose")
     if view.get("viewer") != view.get("current"):
         raise ValueError("a bot chooses only for the seat whose view it is given")
+    chooser = choosers.get(bot.name)
+    if chooser is None:
+        missing = f"no {bot.name} bot" if choosers else "no bots"
+        raise ValueError(f"{missing} for the variant {view.get('variant')!r}")
     rng = random.Random(seed)
-    variant = view.get("variant", "splendor")
-    if variant not in _SEARCH:
-        raise ValueError(f"no bots for the variant {variant!r}")
     if bot.name == "search":
-        return _SEARCH[variant](view, rng, budget_seconds=budget_seconds, iterations=iterations)
-    return _SIMPLE_BOTS[variant, bot.name](view, rng)
-
-
-def _duel_random(view: Mapping[str, Any], rng: random.Random) -> Action:
-    """A uniformly random legal action: the legal actions depend only on what the view shows."""
-    return rng.choice(legal_actions(DuelDeterminizer(view).sample(rng)))
-
-
-_SIMPLE_BOTS: dict[tuple[str, str], Callable[[Mapping[str, Any], random.Random], Action]] = {
-    ("splendor", "random"): random_bot.choose,
-    ("splendor", "greedy"): greedy.choose,
-    ("duel", "random"): _duel_random,
-    ("duel", "greedy"): duel_greedy.choose,
-}
-_SEARCH: dict[str, Callable[..., Action]] = {
-    "splendor": search.choose,
-    "duel": duel_search.choose,
-}
-"""The bots of each game, keyed by variant: a new game adds its entries here."""
-
-
-def has_bot(variant: str, level: str) -> bool:
-    """Whether the game ``variant`` has a bot of ``level`` (the start-up check asks each)."""
-    return variant in _SEARCH if level == "search" else (variant, level) in _SIMPLE_BOTS
+        return chooser(view, rng, budget_seconds=budget_seconds, iterations=iterations)
+    return chooser(view, rng)
 
 
 def _level(level: str) -> BotLevel:

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from kombu.exceptions import OperationalError as BrokerUnavailable
 
-from games import bots, engine
+from games import engine, variants
 from games.commands import deadlines as turn_deadlines
 from games.commands.task_queue import enqueue
 from games.models import Game, Seat
@@ -37,7 +37,7 @@ def greedy_chooser(game_id: int, version: int) -> turn_deadlines.Chooser:
         nonlocal calls
         calls += 1
         # Seeded from the game and version, as bot turns are: a replay chooses the same.
-        action = bots.choose_action(
+        action = variants.choose_bot_action(
             STANDING_IN_LEVEL, view, seed=game_id * 1_000_003 + version * 7 + calls
         )
         return engine.action_to_json(action)

@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.engine.duel import rules as duel_rules
-from games.engine.duel import visibility as duel_visibility
 from games.engine.duel.actions import Action as DuelAction
 from games.engine.duel.scoring import Outcome as DuelOutcome
 from games.engine.duel.state import DuelState
@@ -163,12 +162,10 @@ def payment_options(state: State, card: int) -> list[tuple[int, ...]]:
     return _rules_of_state(state).payment_options(state, card)
 
 
-def card_json(card: int, variant: str = "splendor") -> dict[str, Any]:
+def card_json(card: int, variant: str) -> dict[str, Any]:
     """A card of ``variant`` spelled out as in its views (base game: id, level, bonus colour,
     points and cost)."""
-    _rules(variant)  # an unknown variant is refused as everywhere else
-    spell = _CARD_JSON[variant]
-    return spell(card)
+    return _rules(variant).card_json(card)
 
 
 def noble_json(noble: int) -> dict[str, Any]:
@@ -195,7 +192,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return _of_type(_BY_ACTION_TYPE, action, "action").action_to_json(action)
 
 
-def action_from_json(data: Any, variant: str = "splendor") -> Action:
+def action_from_json(data: Any, variant: str) -> Action:
     action: Action = _rules(variant).action_from_json(data)
     return action
 
@@ -216,12 +213,6 @@ def state_to_json(state: State) -> dict[str, Any]:
 def state_from_json(data: Any) -> State:
     state: State = _rules_of_json(data).state_from_json(data)
     return state
-
-
-_CARD_JSON = {
-    splendor_rules.VARIANT: splendor_visibility.card_json,
-    duel_rules.VARIANT: duel_visibility.card_json,
-}
 
 
 def _rules(variant: str) -> Rules:

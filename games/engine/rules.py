@@ -56,6 +56,9 @@ class Rules(Protocol):
 
     def payment_options(self, state: Any, card: int) -> list[tuple[int, ...]]: ...
 
+    def card_json(self, card: int) -> dict[str, Any]:
+        """A card of the game spelled out as in its views."""
+
     def action_to_json(self, action: Any) -> dict[str, Any]: ...
 
     def action_from_json(self, data: Any) -> Any: ...

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.dateparse import parse_datetime
 
-from games.variants.splendor.describe import result_summary
+from games.variants.words import result_summary
 
 
 def lobby_rows(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:

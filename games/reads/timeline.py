@@ -29,8 +29,7 @@ from games.reads.access import Viewer, can_view, seat_for_viewer
 from games.reads.game_view import event_json, seat_json
 from games.records import projection
 from games.records.record import Event
-from games.variants.presenters import presenter_for
-from games.variants.splendor.describe import describe_event
+from games.variants import describe_event, game_for
 from games.vocabulary import EventKind
 
 WORDS_CACHE_SECONDS = 24 * 3600
@@ -181,7 +180,7 @@ def build_log(
     """Fold ``rows`` (the game's events by seq) once: every event's words and every move;
     the private state of every step goes into ``folded`` when given."""
     steps: list[engine.State] = [] if folded is None else folded
-    presenter = presenter_for(game.variant)
+    presenter = game_for(game.variant)
     redact = game.is_running
     events: list[dict[str, Any]] = []
     actions: list[dict[str, Any] | None] = []

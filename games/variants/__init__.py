@@ -1,57 +1,64 @@
-"""The one seam between the shared web layers and each game (design.md, "One seam for every game").
+"""The one registry of games: ``GAMES``, every game the site offers by variant, and its reads.
 
-Every game the site offers is an engine package behind ``games.engine``, a presenter in
-``games.variants.presenters`` (its words and its table: what history, replays and exports need)
-and one module here that gives how its page's forms and the API's action bodies are read, the
-templates that draw its running game, and its seat bounds. Views and the API reach a game only
-through :func:`web_for` and ``presenter_for``, keyed by the game's variant; none of them names
-a variant. A new game is an engine package, a presenter and one module here, one line each.
+Each game is an engine package behind ``games.engine`` and a package here,
+``games.variants.<game>``, that exports its one ``GAME`` (``games.variants.base.Game``: words,
+presenter and table, page forms, API actions, bots, analytics facts, mail position, templates).
+Services, selectors, pages, the API, history, mail and analytics reach a game only through
+``GAMES`` and the reads below, keyed by the game's variant; none of them names a variant. A new
+game is an engine package, a package here and one line in ``GAMES``; the start-up check
+(``games.variants.completeness``) names any part it lacks.
+
+Besides the game packages this folder holds what they build on: ``base`` (the ``Game``),
+``words`` (words every game shares), ``table_common``, ``play_facts`` (the analytics shapes),
+``json_fields`` and ``action_schema`` (reading and documenting API actions); and
+``completeness``, the start-up check.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.http import QueryDict
 from rest_framework import serializers
 
-from games import engine
+from games import bots, engine
 from games.errors import InvalidRequest
+from games.variants import duel, splendor
+from games.variants.base import Game
+from games.variants.words import event_in_words
+
+GAMES: dict[str, Game] = {
+    splendor.GAME.variant: splendor.GAME,
+    duel.GAME.variant: duel.GAME,
+}
+"""Every game the site offers, the base game first."""
 
 
-@dataclass(frozen=True)
-class GameWeb:
-    """What the web layers need to know of one game, besides its engine."""
-
-    variant: str
-    title: str
-    blurb: str
-    table_template: str
-    """Draws every region of a running game's page (``regions``) in its layout."""
-    partials: str
-    """The folder of the region templates, one ``<name>.html`` per region."""
-    action_from_form: Callable[[QueryDict], tuple[dict[str, Any], int, str]]
-    """A posted move: (action JSON, expected version, idempotency key); ``InvalidRequest``."""
-    parse_api_action: Callable[[Any], dict[str, Any]]
-    """An API action body, its shape checked; raises DRF's ``ValidationError``."""
-    action_schema: Any
-    """The OpenAPI schema of those bodies (``games.api.action_schema.GameActionsSchema``)."""
-    remember_turn: Callable[..., tuple[Any, set[int] | None]]
-    """(memory, data) -> (memory to keep, face-up cards already seen, or None)."""
-
-    @property
-    def seat_counts(self) -> tuple[int, ...]:
-        return engine.seat_counts(self.variant)
-
-
-def web_for(variant: str) -> GameWeb:
-    """The web side of ``variant``; raises ``InvalidRequest`` for a game the site does not offer."""
-    web = _registry().get(variant)
-    if web is None:
+def game_for(variant: str) -> Game:
+    """The game ``variant``; raises ``InvalidRequest`` for a game the site does not offer."""
+    game = GAMES.get(variant)
+    if game is None:
         raise InvalidRequest(f"Unknown variant {variant!r}.")
-    return web
+    return game
+
+
+def offered() -> Sequence[Game]:
+    """Every game the site offers, the base game first."""
+    return tuple(GAMES.values())
+
+
+def describe_action(action: Mapping[str, Any], *, variant: str) -> str:
+    """An action in the words of its game, without its subject: "took white, blue and red"."""
+    return game_for(variant).describe_action(action)
+
+
+def describe_event(event: Mapping[str, Any], names: Sequence[str], *, variant: str) -> str:
+    """One past event of a ``variant`` game as a sentence (``games.variants.words``).
+
+    ``variant`` is the game's: each game puts its actions in its own words (no default, so
+    that no caller can put a Duel move in the base game's words, as turn mail once did).
+    """
+    return event_in_words(event, names, describe_action=game_for(variant).describe_action)
 
 
 def parse_api_action(data: Any, variant_of: Callable[[], str | None]) -> dict[str, Any]:
@@ -64,23 +71,31 @@ def parse_api_action(data: Any, variant_of: Callable[[], str | None]) -> dict[st
     such game), so that the refusal gives the reasons of the game it was sent to.
     """
     refusals: dict[str, serializers.ValidationError] = {}
-    for web in offered():
+    for game in offered():
         try:
-            return web.parse_api_action(data)
+            return game.parse_api_action(data)
         except serializers.ValidationError as refusal:
-            refusals[web.variant] = refusal
+            refusals[game.variant] = refusal
     variant = variant_of()
     raise refusals.get(variant or "", next(iter(refusals.values())))
 
 
-def offered() -> Sequence[GameWeb]:
-    """Every game the site offers, the base game first."""
-    return tuple(_registry().values())
-
-
-def _registry() -> dict[str, GameWeb]:
-    # Imported on first use: the game modules import the shared helpers, which import this.
-    from games.variants.duel import web as duel
-    from games.variants.splendor import web as splendor
-
-    return {splendor.WEB.variant: splendor.WEB, duel.WEB.variant: duel.WEB}
+def choose_bot_action(
+    level: str,
+    view: Mapping[str, Any],
+    *,
+    seed: int,
+    budget_seconds: float | None = None,
+    iterations: int | None = None,
+) -> engine.Action:
+    """The action the bot of ``level`` takes in ``view``, the acting seat's own view, by the
+    bots of the view's game (``games.bots.choose_action`` says what it refuses)."""
+    game = GAMES.get(view.get("variant", "")) if isinstance(view, Mapping) else None
+    return bots.choose_action(
+        game.bots if game is not None else {},
+        level,
+        view,
+        seed=seed,
+        budget_seconds=budget_seconds,
+        iterations=iterations,
+    )

@@ -1,20 +1,16 @@
-"""What a game provides on the web side, and the system check that refuses a game lacking a part.
+"""The system check that refuses a game lacking a part of its package.
 
-The engine's registry (``games.engine.VARIANTS``) says which games exist. Everything else a game
-needs is still registered in several places keyed by variant (the web registry here, the
-presenters, the bots, analytics, the mail position, the templates): :data:`PARTS` lists them
-once, each with how to find it for one variant, and :func:`check_every_game_is_complete`
-(registered in ``GamesConfig.ready``, so ``manage.py check``, every server start and the test
-run call it) names every part a known game lacks, and every registry entry for a game the engine
-does not know.
-
-The check reads registries of ``notifications`` and ``analytics``: until those parts move into
-the game's own package (issue 23) this module imports upward, on purpose and only here.
+The engine's registry (``games.engine.VARIANTS``) says which games exist; the one registry of
+games (``games.variants.GAMES``) holds each game's ``Game``. :func:`check_every_game_is_complete`
+(registered in ``GamesConfig.ready``, so ``manage.py check``, every server start and the test run
+call it) names, game by game, every part a game the engine knows lacks: its whole package, or a
+part of its ``Game`` that is empty, or a template it names that does not exist. :data:`PARTS`
+lists the parts once, each with how to tell what is missing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,42 +18,22 @@ from django.core import checks
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
-from analytics.variants import known_variants
-from games import bots, engine, variants
-from games.variants.presenters import PRESENTERS
-from notifications.position import CARD_WORDS, POSITION_BUILDERS
+from games import bots, engine
+from games.variants import GAMES
+from games.variants.base import Game
 
 
 @dataclass(frozen=True)
 class Part:
-    """One part of a game: its name as a person says it, where it is registered, how to find it."""
+    """One part of a game: its name as a person says it, and how to tell what it lacks."""
 
     name: str
-    where: str
-    """The registry (or folder) a game's entry goes in, for the error's hint."""
-    lacks: Callable[[str], str | None]
-    """(variant) -> what is missing, in words, or None when the game has this part."""
-    known: Callable[[], Iterable[str]] | None = None
-    """Every variant the registry holds, where it can say (to find entries for no game)."""
+    lacks: Callable[[Game], str | None]
+    """(the game) -> what is missing, in words, or None when the game has this part."""
 
 
-def _web(variant: str) -> Any:
-    return {web.variant: web for web in variants.offered()}.get(variant)
-
-
-def _lacks_web(variant: str) -> str | None:
-    return None if _web(variant) is not None else "no entry"
-
-
-def _web_variants() -> Iterable[str]:
-    return [web.variant for web in variants.offered()]
-
-
-def _lacks_api_actions(variant: str) -> str | None:
-    web = _web(variant)
-    if web is None:
-        return "no web entry to hold them"
-    missing = [name for name in ("parse_api_action", "action_schema") if not getattr(web, name)]
+def _lacks_fields(game: Game, *names: str) -> str | None:
+    missing = [name for name in names if not getattr(game, name, None)]
     return f"no {' nor '.join(missing)}" if missing else None
 
 
@@ -71,108 +47,106 @@ def _lacks_templates(*names: str) -> str | None:
     return f"no template {', '.join(missing)}" if missing else None
 
 
-def _lacks_page_templates(variant: str) -> str | None:
-    web = _web(variant)
-    if web is None:
-        return "no web entry to name them"
-    return _lacks_templates(web.table_template, f"{web.partials}status.html")
-
-
-def _lacks_presenter(variant: str) -> str | None:
-    return None if variant in PRESENTERS else "no entry"
-
-
-def _presenter_variants() -> Iterable[str]:
-    return PRESENTERS
-
-
-def _lacks_replay_board(variant: str) -> str | None:
-    presenter = PRESENTERS.get(variant)
-    if presenter is None:
-        return "no presenter to name it"
-    return _lacks_templates(presenter.board_template)
-
-
-def _lacks_bots(variant: str) -> str | None:
-    missing = [level for level in bots.BOT_LEVELS if not bots.has_bot(variant, level)]
-    return f"no {', '.join(missing)} bot" if missing else None
-
-
-def _lacks_analytics(variant: str) -> str | None:
-    return None if variant in known_variants() else "no entry"
-
-
-def _analytics_variants() -> Iterable[str]:
-    return known_variants()
-
-
-def _lacks_mail_position(variant: str) -> str | None:
-    registries = {"builder": POSITION_BUILDERS, "card words": CARD_WORDS}
-    missing = [name for name, registry in registries.items() if variant not in registry]
-    if missing:
-        return f"no {' nor '.join(missing)}"
-    return _lacks_templates(
-        f"notifications/mail/position/{variant}.txt", f"notifications/mail/position/{variant}.html"
+def _lacks_page_templates(game: Game) -> str | None:
+    return _lacks_fields(game, "table_template", "partials") or _lacks_templates(
+        game.table_template, f"{game.partials}status.html"
     )
 
 
-def _mail_position_variants() -> Iterable[str]:
-    return POSITION_BUILDERS
+def _lacks_replay_board(game: Game) -> str | None:
+    return _lacks_fields(game, "board_template") or _lacks_templates(game.board_template)
+
+
+def _lacks_bots(game: Game) -> str | None:
+    choosers: Mapping[str, Any] = game.bots or {}
+    missing = [level for level in bots.BOT_LEVELS if not choosers.get(level)]
+    return f"no {', '.join(missing)} bot" if missing else None
+
+
+def _lacks_analytics(game: Game) -> str | None:
+    facts = game.analytics
+    if not facts:
+        return "no entry"
+    missing = [name for name in ("fold", "cards", "nobles", "colours") if not getattr(facts, name)]
+    return f"no {' nor '.join(missing)}" if missing else None
+
+
+def _lacks_mail_position(game: Game) -> str | None:
+    parts = {"builder": game.mail_position, "card words": game.card_words}
+    missing = [name for name, part in parts.items() if not part]
+    if missing:
+        return f"no {' nor '.join(missing)}"
+    return _lacks_templates(*game.mail_templates)
 
 
 PARTS: tuple[Part, ...] = (
-    Part("web side (page forms, title)", "games.variants._registry", _lacks_web, _web_variants),
-    Part("API action shapes", "its games.variants GameWeb entry", _lacks_api_actions),
-    Part("page templates", "templates/ (its GameWeb's table and partials)", _lacks_page_templates),
+    Part(
+        "web side (title, page forms)",
+        lambda game: _lacks_fields(game, "title", "blurb", "action_from_form", "remember_turn"),
+    ),
+    Part(
+        "API action shapes", lambda game: _lacks_fields(game, "parse_api_action", "action_schema")
+    ),
+    Part("page templates", _lacks_page_templates),
     Part(
         "presenter (words, table)",
-        "games.variants.presenters.PRESENTERS",
-        _lacks_presenter,
-        _presenter_variants,
+        lambda game: _lacks_fields(game, "describe_action", "consequences", "table"),
     ),
-    Part(
-        "replay board template", "templates/ (its presenter's board_template)", _lacks_replay_board
-    ),
-    Part("bots", "games.bots (_SIMPLE_BOTS and _SEARCH)", _lacks_bots),
-    Part("analytics facts", "analytics.variants._REGISTRY", _lacks_analytics, _analytics_variants),
-    Part(
-        "mail position",
-        "notifications.position (POSITION_BUILDERS, CARD_WORDS) and "
-        "templates/notifications/mail/position/",
-        _lacks_mail_position,
-        _mail_position_variants,
-    ),
+    Part("replay board template", _lacks_replay_board),
+    Part("bots", _lacks_bots),
+    Part("analytics facts", _lacks_analytics),
+    Part("mail position", _lacks_mail_position),
 )
-"""Every part of a game on the web side; a new kind of part is one line here."""
+"""Every part of a game's package; a new kind of part is one line here and one field of
+``Game``."""
 
 
 def check_every_game_is_complete(
     app_configs: Any = None, **kwargs: Any
 ) -> list[checks.CheckMessage]:
-    """games.E001 for each part a game the engine knows lacks; games.E002 for each registry
-    entry of a game the engine does not know (a misspelt or forgotten variant)."""
+    """games.E001 for each part a game the engine knows lacks (its whole package, when it has
+    none); games.E002 for each entry of ``GAMES`` the engine does not know, or filed under
+    another variant than its ``Game``'s own (a misspelt or forgotten variant)."""
 
     errors: list[checks.CheckMessage] = []
     for variant in engine.VARIANTS:
+        game = GAMES.get(variant)
+        if game is None:
+            errors.append(
+                checks.Error(
+                    f"The game {variant!r} lacks its package: games.variants.GAMES has no entry.",
+                    hint=f"Add games/variants/{variant}/ exporting its GAME "
+                    "(games.variants.base.Game), and one line in games.variants.GAMES.",
+                    id="games.E001",
+                )
+            )
+            continue
         for part in PARTS:
-            missing = part.lacks(variant)
+            missing = part.lacks(game)
             if missing is not None:
                 errors.append(
                     checks.Error(
                         f"The game {variant!r} lacks its {part.name}: {missing}.",
-                        hint=f"Register {variant!r} in {part.where}.",
+                        hint=f"Give it in the GAME of games/variants/{variant}/.",
                         id="games.E001",
                     )
                 )
-    for part in PARTS:
-        for variant in part.known() if part.known else ():
-            if variant not in engine.VARIANTS:
-                errors.append(
-                    checks.Error(
-                        f"{part.where} has an entry for {variant!r}, a game the engine does not "
-                        f"know (known: {', '.join(engine.VARIANTS)}).",
-                        hint="Remove the entry, or add the game to games.engine's registry.",
-                        id="games.E002",
-                    )
+    for variant, game in GAMES.items():
+        if variant not in engine.VARIANTS:
+            errors.append(
+                checks.Error(
+                    f"games.variants.GAMES has an entry for {variant!r}, a game the engine does "
+                    f"not know (known: {', '.join(engine.VARIANTS)}).",
+                    hint="Remove the entry, or add the game to games.engine's registry.",
+                    id="games.E002",
                 )
+            )
+        elif game.variant != variant:
+            errors.append(
+                checks.Error(
+                    f"games.variants.GAMES files the Game of {game.variant!r} under {variant!r}.",
+                    hint="File each Game under its own variant (GAME.variant).",
+                    id="games.E002",
+                )
+            )
     return errors

@@ -1,8 +1,10 @@
-"""Forms of the game pages: they parse what a browser posts into what the services take.
+"""Forms of the game pages every game shares: they parse what a browser posts into what the
+services take (a new game, a seat, an added bot, an invite). Each game's move form is its own
+package's (``games.variants.<game>.forms``).
 
-A form checks only the shape of a request (known colours, whole numbers, a user that exists).
-Whether a move is legal is the engine's call, made in ``games.commands.services``; a form never
-second-guesses it, so a page and the API refuse the same moves with the same words.
+A form checks only the shape of a request (whole numbers, a user that exists, a known game).
+Whether a request can be met is the services' call, made in ``games.commands.services``; a
+form never second-guesses it.
 """
 
 from __future__ import annotations
@@ -17,22 +19,7 @@ from django.core import signing
 
 from games import bots, variants
 from games.commands.lobby import BotSeat, OpenSeat, SeatRequest, UserSeat
-from games.engine.splendor import gems
 from games.vocabulary import BotLevel
-
-# The base game's colour names, in the engine's order: the engine is their one home.
-GEM_COLOURS = tuple(gems.COLOUR_NAMES[colour] for colour in gems.GEM_COLOURS)
-TOKEN_COLOURS = gems.COLOUR_NAMES
-
-ACTION_TYPES = (
-    "take_gems",
-    "reserve_card",
-    "reserve_from_deck",
-    "buy_card",
-    "return_tokens",
-    "choose_noble",
-    "pass",
-)
 
 OTHER_SEATS = 3
 """Seats besides the creator's: a game has two to four."""
@@ -97,7 +84,7 @@ class GameCreateForm(forms.Form):
     def __init__(self, *args: Any, creator: AbstractBaseUser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.creator = creator
-        self.fields["variant"].choices = [(web.variant, web.title) for web in variants.offered()]
+        self.fields["variant"].choices = [(game.variant, game.title) for game in variants.offered()]
         self.fields["variant"].initial = variants.offered()[0].variant
         for number in range(1, OTHER_SEATS + 1):
             self.fields[f"seat_{number}"] = forms.ChoiceField(
@@ -142,103 +129,15 @@ class GameCreateForm(forms.Form):
         if len(seats) < 2:
             raise forms.ValidationError("Add at least one more seat: a game has 2 to 4 players.")
         # Left out (an older form), the game is the first offered: the base game.
-        web = variants.web_for(cleaned.get("variant") or variants.offered()[0].variant)
-        cleaned["variant"] = web.variant
-        if len(seats) not in web.seat_counts:
-            counts = " or ".join(str(count) for count in web.seat_counts)
+        chosen = variants.game_for(cleaned.get("variant") or variants.offered()[0].variant)
+        cleaned["variant"] = chosen.variant
+        if len(seats) not in chosen.seat_counts:
+            counts = " or ".join(str(count) for count in chosen.seat_counts)
             raise forms.ValidationError(
-                f"{web.title} is played by {counts} players: clear the other seats."
+                f"{chosen.title} is played by {counts} players: clear the other seats."
             )
         cleaned["seats"] = seats
         return cleaned
-
-
-class ActionForm(forms.Form):
-    """One move from the game page, in the form fields the page's controls post.
-
-    ``action`` is the move in the JSON of docs/notation.md once the form is valid.
-    """
-
-    kind = forms.ChoiceField(choices=[(name, name) for name in ACTION_TYPES])
-    expected_version = forms.IntegerField(min_value=0)
-    idempotency_key = forms.CharField(min_length=8, max_length=64)
-    gems = forms.MultipleChoiceField(
-        choices=[(colour, colour) for colour in GEM_COLOURS], required=False
-    )
-    take_two = forms.ChoiceField(
-        choices=[(colour, colour) for colour in GEM_COLOURS], required=False
-    )
-    card = forms.IntegerField(required=False, min_value=0, max_value=10_000)
-    level = forms.IntegerField(required=False, min_value=0, max_value=100)
-    payment = forms.CharField(required=False, max_length=200)
-    noble = forms.IntegerField(required=False, min_value=0, max_value=10_000)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for colour in TOKEN_COLOURS:
-            self.fields[f"return_{colour}"] = forms.IntegerField(
-                required=False, min_value=0, max_value=100
-            )
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        kind = cleaned.get("kind")
-        if kind and not self.errors:
-            cleaned["action"] = self._action(kind, cleaned)
-        return cleaned
-
-    def _action(self, kind: str, cleaned: dict[str, Any]) -> dict[str, Any]:
-        if kind == "take_gems":
-            gems = [cleaned["take_two"]] * 2 if cleaned.get("take_two") else cleaned["gems"]
-            if not gems:
-                raise forms.ValidationError("Choose the gems to take.")
-            return {"type": kind, "gems": list(gems)}
-        if kind in ("reserve_card", "buy_card"):
-            if cleaned.get("card") is None:
-                raise forms.ValidationError("Say which card.")
-            action: dict[str, Any] = {"type": kind, "card": cleaned["card"]}
-            if kind == "buy_card" and cleaned.get("payment"):
-                action["payment"] = parse_tokens(cleaned["payment"])
-            return action
-        if kind == "reserve_from_deck":
-            if cleaned.get("level") is None:
-                raise forms.ValidationError("Say which deck.")
-            return {"type": kind, "level": cleaned["level"]}
-        if kind == "return_tokens":
-            tokens = {
-                colour: cleaned[f"return_{colour}"]
-                for colour in TOKEN_COLOURS
-                if cleaned.get(f"return_{colour}")
-            }
-            if not tokens:
-                raise forms.ValidationError("Choose the tokens to give back.")
-            return {"type": kind, "tokens": tokens}
-        if kind == "choose_noble":
-            if cleaned.get("noble") is None:
-                raise forms.ValidationError("Say which noble.")
-            return {"type": kind, "noble": cleaned["noble"]}
-        return {"type": "pass"}
-
-    def error_text(self) -> str:
-        """Every problem in one sentence a player can read."""
-        problems = [message for errors in self.errors.values() for message in errors]
-        return "That move could not be read: " + " ".join(problems)
-
-
-def tokens_to_field(tokens: dict[str, int]) -> str:
-    """Token counts as one form value, e.g. ``white=1,gold=2`` (read back by parse_tokens)."""
-    return ",".join(f"{colour}={count}" for colour, count in tokens.items() if count)
-
-
-def parse_tokens(value: str) -> dict[str, int]:
-    """The inverse of :func:`tokens_to_field`; refuses unknown colours and bad counts."""
-    tokens: dict[str, int] = {}
-    for part in value.split(","):
-        colour, _, count = part.strip().partition("=")
-        if colour not in TOKEN_COLOURS or not count.isdigit() or colour in tokens:
-            raise forms.ValidationError(f"{part.strip()!r} is not a colour and a count.")
-        tokens[colour] = int(count)
-    return tokens
 
 
 class JoinForm(forms.Form):

@@ -37,7 +37,7 @@ from games.reads.timeline import (
     replay_moves,
     table_data_for_step,
 )
-from games.variants.presenters import presenter_for
+from games.variants import game_for
 from games.vocabulary import Status
 from games.web.history_forms import ForkForm, HistoryFilterForm, ImportForm
 from games.web.view_errors import SeeOther, translates_game_errors
@@ -185,7 +185,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     check_step(timeline, step)
     assert step is not None  # check_step refused every other value
     data = replay_data(timeline, step)
-    presenter = presenter_for(game.variant)
+    presenter = game_for(game.variant)
     table_data = table_data_for_step(data)
     # Regions carry the version they were drawn at; a replayed board's is its step.
     shown = {**data, "version": table_data["version"]}
@@ -208,7 +208,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
 def _board_html(timeline: Timeline, shown: dict[str, Any], regions: Any) -> str:
     """The board at one step, drawn once per step of a game that is over and kept in the cache:
     then every viewer sees the same board (their seat marked), and it never changes."""
-    context = {"game": shown, "board_template": presenter_for(shown["variant"]).board_template}
+    context = {"game": shown, "board_template": game_for(shown["variant"]).board_template}
     if not timeline.reveals_all:
         return render_to_string("games/replay/board.html", {**context, "regions": regions()})
     key = f"{timeline.log_key}:board:{shown['step']}:{timeline.viewer_seat}"

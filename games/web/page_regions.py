@@ -20,7 +20,6 @@ from accounts.selectors import profile_for
 from games import variants
 from games.models import Game
 from games.reads import game_view, loading, timeline
-from games.variants.presenters import presenter_for
 from games.variants.table_common import digest, seat_names
 from games.vocabulary import Status
 
@@ -39,7 +38,7 @@ def regions_response(request: HttpRequest, game_id: int, *, status: int = 200) -
     changed = {
         name: region for name, region in regions.items() if shown.get(name) != region["digest"]
     }
-    partials = variants.web_for(game.variant).partials
+    partials = variants.game_for(game.variant).partials
     context = {"game": data, "regions": changed, "oob": True, "partials": partials}
     response = render(request, "games/partials/regions.html", context, status=status)
     # The page drops an answer older than what it shows (answers can arrive in any order), and
@@ -64,17 +63,16 @@ def page_regions(request: HttpRequest, game: Game, data: Mapping[str, Any]) -> d
     # The whole log is replayed so that the words can tell what moves brought about by
     # themselves (a noble's visit); the engine folds a game's moves in a few milliseconds.
     events = timeline.game_timeline_for_viewer(game, request.user).events[-HISTORY_WINDOW:]
-    web = variants.web_for(game.variant)
+    package = variants.game_for(game.variant)
     memory_key = f"game-{game.pk}-memory"
-    memory, seen_cards = web.remember_turn(request.session.get(memory_key), data)
+    memory, seen_cards = package.remember_turn(request.session.get(memory_key), data)
     if memory is not None and request.session.get(memory_key) != memory.to_json():
         request.session[memory_key] = memory.to_json()
     notices = [
         {"level": message.level_tag, "text": str(message)}
         for message in messages.get_messages(request)
     ]
-    table_of = presenter_for(game.variant).table
-    regions = table_of(data, events, seen_cards=seen_cards, notices=notices)
+    regions = package.table(data, events, seen_cards=seen_cards, notices=notices)
     regions["status"] = _with_deadline(regions["status"], request, game, data)
     return regions
 

@@ -27,7 +27,7 @@ from games.commands import play
 from games.notation import document as notation
 from games.reads import access, game_lists, game_view, loading, timeline
 from games.reads.lobby_rows import lobby_rows, waiting_for_me_first
-from games.variants.splendor import describe
+from games.variants import words
 from games.variants.table_common import seat_names
 from games.vocabulary import Status
 from games.web import page_regions, seating_views
@@ -133,7 +133,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         "is_away": viewer_seat is not None and data["seats"][viewer_seat]["is_away"],
         # A game called off before its start has no table to show, only its result.
         "regions": page_regions.page_regions(request, game, data) if data["state"] else None,
-        "table_template": variants.web_for(game.variant).table_template,
+        "table_template": variants.game_for(game.variant).table_template,
         "result": _result(data),
         "imported_note": notation.IMPORTED_NOTE if game.is_imported else None,
         "poll_ms": settings.GAME_POLL_INTERVAL_MS,
@@ -179,7 +179,7 @@ def game_version(request: HttpRequest, game_id: int) -> HttpResponse:
 @for_visible_games
 def game_act(request: HttpRequest, game_id: int) -> HttpResponse:
     game = loading.game_get(game_id)
-    action, expected_version, idempotency_key = variants.web_for(game.variant).action_from_form(
+    action, expected_version, idempotency_key = variants.game_for(game.variant).action_from_form(
         request.POST
     )
     play.game_take_action(
@@ -249,7 +249,7 @@ def _result(data: Mapping[str, Any]) -> dict[str, Any] | None:
     if data["status"] not in (Status.FINISHED, Status.ABORTED):
         return None
     players = data["state"]["players"] if data["state"] is not None else ()
-    result = describe.result_for_page(data["result"], seat_names(data), players)
+    result = words.result_for_page(data["result"], seat_names(data), players)
     # The score breakdown: points from cards, and from the nobles (base game) or the royal
     # cards (Duel) a player gained.
     for row in result["rows"] if players else ():

@@ -12,18 +12,19 @@ from typing import Any
 import pytest
 
 import games.engine as engine
-from games.bots import BOT_LEVELS, choose_action
+from games.bots import BOT_LEVELS
 from games.engine import Action, State
 from games.engine.splendor.actions import Pass
 from games.engine.splendor.catalogue import CARDS
 from games.engine.splendor.state import CHOOSE_NOBLE, MAIN, RETURN_TOKENS
+from games.variants import choose_bot_action
 
 SEARCH_ITERATIONS = 12
 
 
 def bot_action(level: str, state: State, seed: int) -> Action:
     """Ask the bot for the seat to act, giving it only that seat's view; check the answer."""
-    action = choose_action(
+    action = choose_bot_action(
         level, engine.view(state, state.current), seed=seed, iterations=SEARCH_ITERATIONS
     )
     assert action in engine.legal_actions(state)

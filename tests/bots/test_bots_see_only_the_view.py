@@ -14,13 +14,13 @@ from games.bots import (
     BOTS,
     bot_description,
     bot_label,
-    choose_action,
     greedy,
     random_bot,
     search,
 )
 from games.engine import State
 from games.engine.splendor.actions import ReserveFromDeck, TakeGems
+from games.variants import choose_bot_action
 
 ITERATIONS = 60
 
@@ -61,8 +61,12 @@ def test_hidden_cards_do_not_change_any_bots_choice() -> None:
     assert engine.view(other, 1) != engine.view(state, 1)
     for level in BOT_LEVELS:
         for seed in range(3):
-            first = choose_action(level, engine.view(state, 0), seed=seed, iterations=ITERATIONS)
-            second = choose_action(level, engine.view(other, 0), seed=seed, iterations=ITERATIONS)
+            first = choose_bot_action(
+                level, engine.view(state, 0), seed=seed, iterations=ITERATIONS
+            )
+            second = choose_bot_action(
+                level, engine.view(other, 0), seed=seed, iterations=ITERATIONS
+            )
             assert first == second
 
 
@@ -73,8 +77,8 @@ def test_the_same_view_and_seed_give_the_same_action(level: str) -> None:
     for _ in range(30):
         seen = engine.view(state, state.current)
         seed = rng.randrange(10**6)
-        action = choose_action(level, seen, seed=seed, iterations=ITERATIONS)
-        assert choose_action(level, seen, seed=seed, iterations=ITERATIONS) == action
+        action = choose_bot_action(level, seen, seed=seed, iterations=ITERATIONS)
+        assert choose_bot_action(level, seen, seed=seed, iterations=ITERATIONS) == action
         state = engine.apply_action(state, action)
 
 
@@ -86,22 +90,22 @@ def test_bot_functions_take_a_view_never_a_state() -> None:
             choose(state, random.Random(0))  # type: ignore[arg-type]
     for level in BOT_LEVELS:
         with pytest.raises(TypeError):
-            choose_action(level, state, seed=0)  # type: ignore[arg-type]
+            choose_bot_action(level, state, seed=0)  # type: ignore[arg-type]
 
 
 def test_a_bot_chooses_only_for_the_seat_whose_view_it_has() -> None:
     state = position_with_a_blind_reserve()
     with pytest.raises(ValueError, match="seat"):
-        choose_action("greedy", engine.view(state, 1), seed=0)
+        choose_bot_action("greedy", engine.view(state, 1), seed=0)
     with pytest.raises(ValueError, match="unknown bot level"):
-        choose_action("grandmaster", engine.view(state, 0), seed=0)
+        choose_bot_action("grandmaster", engine.view(state, 0), seed=0)
 
 
 def test_a_time_budget_bounds_the_search() -> None:
     seen = engine.view(position_with_a_blind_reserve(), 0)
     for budget in (0.02, 0.1):
         started = time.perf_counter()
-        action = choose_action("search", seen, seed=1, budget_seconds=budget)
+        action = choose_bot_action("search", seen, seed=1, budget_seconds=budget)
         elapsed = time.perf_counter() - started
         assert action in engine.legal_actions(position_with_a_blind_reserve())
         assert elapsed < budget + 0.25

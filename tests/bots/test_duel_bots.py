@@ -12,10 +12,10 @@ import random
 import pytest
 
 import games.engine as engine
-from games.bots import choose_action
 from games.bots.duel.determinize import DuelDeterminizer
 from games.engine.duel.actions import ReserveFromDeck, TakeGold
 from games.engine.duel.state import DuelState
+from games.variants import choose_bot_action
 
 
 def random_game(seed: int, moves: int) -> list[DuelState]:
@@ -63,7 +63,7 @@ def test_a_sample_deals_the_opponents_blind_reserve_from_the_unseen_cards() -> N
 def test_each_bot_plays_only_legal_actions_in_a_duel(level: str) -> None:
     for index, state in enumerate(random_game(11, 300)[:-1:15]):
         seat = state.current
-        action = choose_action(level, engine.view(state, seat), seed=index, iterations=1)
+        action = choose_bot_action(level, engine.view(state, seat), seed=index, iterations=1)
         assert action in engine.legal_actions(state)
 
 
@@ -77,8 +77,8 @@ def test_a_bot_chooses_the_same_whatever_the_hidden_cards(level: str) -> None:
     seat = state.current
     assert engine.view(other, seat) == engine.view(state, seat)
     for seed in range(3):
-        first = choose_action(level, engine.view(state, seat), seed=seed, iterations=1)
-        second = choose_action(level, engine.view(other, seat), seed=seed, iterations=1)
+        first = choose_bot_action(level, engine.view(state, seat), seed=seed, iterations=1)
+        second = choose_bot_action(level, engine.view(other, seat), seed=seed, iterations=1)
         assert first == second
 
 
@@ -90,7 +90,7 @@ def test_greedy_finishes_a_game_against_random() -> None:
             break
         seat = state.current
         state = engine.apply_action(
-            state, choose_action(bots[seat], engine.view(state, seat), seed=move)
+            state, choose_bot_action(bots[seat], engine.view(state, seat), seed=move)
         )
     result = engine.outcome(state)
     assert result is not None
@@ -102,4 +102,4 @@ def test_a_bot_refuses_a_view_of_a_game_it_does_not_know() -> None:
     seen["variant"] = "chess"
     seen["viewer"] = seen["current"]
     with pytest.raises(ValueError, match="no bots"):
-        choose_action("greedy", seen, seed=0)
+        choose_bot_action("greedy", seen, seed=0)

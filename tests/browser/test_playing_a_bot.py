@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from games.variants.splendor.describe import LETTERS
+from games.variants.words import LETTERS
 from tests.browser.conftest import PASSWORD, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

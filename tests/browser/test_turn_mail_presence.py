@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from django.core import mail as django_mail
 from playwright.sync_api import BrowserContext, Page, expect
 
-from games import bots, engine
+from games import engine, variants
 from games.commands import lobby, play
 from games.commands.deadline_tasks import apply_turn_deadlines
 from games.commands.lobby import UserSeat
@@ -49,7 +49,9 @@ def play_turn(game: Game) -> None:
     user = game.seats.get(index=game.acting_seat).user
     while True:
         view = game_view.game_view_for_viewer(game, user)["state"]
-        action = engine.action_to_json(bots.choose_action("greedy", view, seed=game.version))
+        action = engine.action_to_json(
+            variants.choose_bot_action("greedy", view, seed=game.version)
+        )
         play.game_take_action(game_id=game.pk, action=action, expected_version=game.version,
                               user=user)  # fmt: skip
         game = fresh(game)

@@ -24,8 +24,7 @@ from rest_framework.test import APIClient
 from games import engine
 from games.engine.duel.actions import Pass
 from games.engine.duel.tokens import tokens_to_json
-from games.variants.duel import web as duel
-from games.variants.duel.api_actions import DUEL_ACTION_SERIALIZERS
+from games.variants.duel.api_actions import DUEL_ACTION_SERIALIZERS, parse_action
 from tests.api.helpers import error_code, footprint
 from tests.duel.test_duel_api import act, create_duel
 
@@ -73,9 +72,7 @@ def test_every_action_the_engine_offers_fits_the_duel_schema(seed: int) -> None:
     for body in offered_bodies(seed):
         if not DUEL_ACTION.is_valid(body):
             pytest.fail(f"{body}: {[error.message for error in DUEL_ACTION.iter_errors(body)]}")
-        assert duel.parse_api_action(body) == engine.action_to_json(
-            engine.action_from_json(body, "duel")
-        )
+        assert parse_action(body) == engine.action_to_json(engine.action_from_json(body, "duel"))
 
 
 def test_the_played_games_offer_every_kind_of_duel_action() -> None:
@@ -113,7 +110,7 @@ MALFORMED = [
 def test_a_body_the_duel_schema_refuses_the_reader_refuses(body: dict[str, Any]) -> None:
     assert not DUEL_ACTION.is_valid(body)
     with pytest.raises(serializers.ValidationError):
-        duel.parse_api_action(body)
+        parse_action(body)
 
 
 @pytest.mark.parametrize("body", MALFORMED)

@@ -63,7 +63,12 @@ def _unseen(state: engine.State) -> list[list[int]]:
     """Each level's cards a spectator cannot see: its deck and the blind reserves."""
     blind = [card for player in state.players for card in player.blind]
     return [
-        sorted([*deck, *(card for card in blind if engine.card_json(card)["level"] == level)])
+        sorted(
+            [
+                *deck,
+                *(card for card in blind if engine.card_json(card, "splendor")["level"] == level),
+            ]
+        )
         for level, deck in enumerate(state.decks, start=1)
     ]
 
@@ -77,7 +82,7 @@ def test_a_spectators_fork_deals_other_players_blind_reserves_afresh() -> None:
         for seed in range(20)
     }
     assert len(dealt) > 1, "the hidden reserve must not be copied from the real state"
-    assert all(engine.card_json(card)["level"] == 3 for card in dealt)
+    assert all(engine.card_json(card, "splendor")["level"] == 3 for card in dealt)
     assert engine.view(state, None)["players"][0]["reserved"] == [{"hidden": True, "level": 3}]
 
 

@@ -305,7 +305,7 @@ def test_every_legal_action_round_trips_through_json(game: Game) -> None:
                 variants += [BuyCard(action.card, payment) for payment in payments]
             for variant in variants:
                 data = json.loads(json.dumps(engine.action_to_json(variant)))
-                assert engine.action_from_json(data) == variant
+                assert engine.action_from_json(data, "splendor") == variant
 
 
 @heavy_property_settings
@@ -346,7 +346,7 @@ def a_mid_game_state() -> tuple[engine.State, int]:
     state = engine.initial_state(setup)
     rng = random.Random(1)
     state = engine.apply_action(
-        state, engine.action_from_json({"type": "reserve_from_deck", "level": 2})
+        state, engine.action_from_json({"type": "reserve_from_deck", "level": 2}, "splendor")
     )
     for _ in range(20):
         state = engine.apply_action(state, rng.choice(engine.legal_actions(state)))

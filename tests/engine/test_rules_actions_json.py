@@ -58,19 +58,19 @@ def test_every_kind_of_action_round_trips_through_json(
     action: Action, data: dict[str, Any]
 ) -> None:
     assert action_to_json(action) == data
-    assert action_from_json(data) == action
+    assert action_from_json(data, "splendor") == action
     text = json.dumps(action_to_json(action))
-    assert action_from_json(json.loads(text)) == action
+    assert action_from_json(json.loads(text), "splendor") == action
 
 
 def test_the_colours_of_a_take_may_come_in_any_order() -> None:
     data = {"type": "take_gems", "gems": ["black", "white", "blue"]}
-    assert action_from_json(data) == take("white", "blue", "black")
+    assert action_from_json(data, "splendor") == take("white", "blue", "black")
 
 
 def malformed(data: Any) -> str:
     with pytest.raises(MalformedJSON) as raised:
-        action_from_json(data)
+        action_from_json(data, "splendor")
     return str(raised.value)
 
 
@@ -78,7 +78,7 @@ def test_malformed_json_is_an_illegal_action_and_a_value_error() -> None:
     assert issubclass(MalformedJSON, IllegalAction)
     assert issubclass(MalformedJSON, ValueError)
     with pytest.raises(IllegalAction):
-        action_from_json({"type": "fly"})
+        action_from_json({"type": "fly"}, "splendor")
 
 
 @pytest.mark.parametrize("data", [None, [], "pass", 3, ["type", "pass"]])
@@ -171,7 +171,7 @@ def test_a_negative_count_is_malformed(data: dict[str, Any]) -> None:
 
 
 def test_a_well_formed_action_against_the_rules_is_illegal_but_not_malformed() -> None:
-    action = action_from_json({"type": "take_gems", "gems": ["gold"]})
+    action = action_from_json({"type": "take_gems", "gems": ["gold"]}, "splendor")
     with pytest.raises(IllegalAction) as raised:
         apply_action(position(), action)
     assert not isinstance(raised.value, MalformedJSON)
@@ -256,12 +256,16 @@ def test_every_spelling_of_a_take_card_or_reserve_parses_to_the_same_action() ->
     for size in range(4):
         for gems in itertools.product(names, repeat=size):
             data = {"type": "take_gems", "gems": list(gems)}
-            assert action_from_json(data) == TakeGems(tuple(sorted(map(names.index, gems))))
+            assert action_from_json(data, "splendor") == TakeGems(
+                tuple(sorted(map(names.index, gems)))
+            )
     for card in [-1, 0, 45, 89, 90, 10**6]:
-        assert action_from_json({"type": "buy_card", "card": card}) == BuyCard(card)
-        assert action_from_json({"type": "reserve_card", "card": card}) == ReserveCard(card)
+        assert action_from_json({"type": "buy_card", "card": card}, "splendor") == BuyCard(card)
+        assert action_from_json({"type": "reserve_card", "card": card}, "splendor") == ReserveCard(
+            card
+        )
     for bad in [True, 1.0, "3", None]:
         with pytest.raises(MalformedJSON, match="card must be a whole number"):
-            action_from_json({"type": "buy_card", "card": bad})
+            action_from_json({"type": "buy_card", "card": bad}, "splendor")
     with pytest.raises(MalformedJSON, match="unknown action type"):
-        action_from_json({"type": ["take_gems"], "gems": []})
+        action_from_json({"type": ["take_gems"], "gems": []}, "splendor")

@@ -32,7 +32,9 @@ def _states(game: Game) -> list[engine.State]:
     for event in game.events.filter(seq__gt=_start_seq(game)).order_by("seq"):
         state = states[-1]
         if event.kind == "ActionTaken":
-            state = engine.apply_action(state, engine.action_from_json(event.payload["action"]))
+            state = engine.apply_action(
+                state, engine.action_from_json(event.payload["action"], game.variant)
+            )
         states.append(state)
     return states
 

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from games import bots, engine
+from games import engine, variants
 from games.commands import history as history_services
 from games.commands import lobby, play
 from games.commands.lobby import UserSeat
@@ -56,7 +56,7 @@ def bot_played_game(
             play.game_resign(game_id=game.pk, user=users[seat])
             continue
         view = engine.view(state, seat)
-        action = bots.choose_action(levels[seat], view, seed=rng.getrandbits(32))
+        action = variants.choose_bot_action(levels[seat], view, seed=rng.getrandbits(32))
         play.game_take_action(game_id=game.pk, action=engine.action_to_json(action),
                               expected_version=game.version, user=users[seat])  # fmt: skip
     raise AssertionError(f"no end after {MOVE_BOUND} moves")

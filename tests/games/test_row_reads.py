@@ -112,7 +112,8 @@ def test_the_parsed_actions_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) ->
 
     assert len(row_reads._actions_taken) <= 3
     assert [action for _payload, action in parsed] == [
-        engine.action_from_json({"type": "reserve_card", "card": card}) for card in range(5)
+        engine.action_from_json({"type": "reserve_card", "card": card}, "splendor")
+        for card in range(5)
     ]
 
 

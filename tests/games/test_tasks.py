@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from kombu.exceptions import OperationalError
 
-from games import bots, tasks
+from games import tasks, variants
 from games.commands import after_commit, lobby, play, task_queue
 from games.commands.lobby import BotSeat, UserSeat
 from games.errors import IllegalMove
@@ -92,13 +92,13 @@ def test_a_bot_turn_when_a_human_is_to_act_changes_nothing(started_game: Game) -
 def test_a_game_aborted_while_the_bot_thinks_makes_the_turn_stale(
     bot_game: Game, staff: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    choose = bots.choose_action
+    choose = variants.choose_bot_action
 
     def abort_then_choose(*args: Any, **kwargs: Any) -> Any:
         lobby.game_abort(game_id=bot_game.pk, by_user=staff, reason="server maintenance")
         return choose(*args, **kwargs)
 
-    monkeypatch.setattr(bots, "choose_action", abort_then_choose)
+    monkeypatch.setattr(variants, "choose_bot_action", abort_then_choose)
 
     assert tasks.play_bot_turn(bot_game.pk, bot_game.version) == "stale"
     assert bot_actions(bot_game) == 0

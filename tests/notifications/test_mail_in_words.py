@@ -13,13 +13,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.core import mail as django_mail
 
-from games import bots, engine
+from games import engine, variants
 from games.commands import lobby
 from games.commands.lobby import BotSeat, UserSeat
 from games.commands.play import game_take_action
 from games.models import Game, GameEvent
 from games.reads import game_view
-from notifications.position import CARD_WORDS
 from tests.web.tables import hidden_card_ids
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -48,7 +47,7 @@ def play(game: Game, user: User, moves: int, choose: Any = None) -> None:
             return
         view = data["state"]
         action = (choose and choose(view, data["legal_actions"])) or engine.action_to_json(
-            bots.choose_action("greedy", view, seed=index)
+            variants.choose_bot_action("greedy", view, seed=index)
         )
         game_take_action(game_id=game.pk, action=action, expected_version=game.version, user=user)
 
@@ -109,10 +108,13 @@ def test_a_duel_turn_mail_shows_the_position_as_the_reader_may_see_it(
                 assert f"{'ABCDE'[column]}{row + 1} {colour or 'empty'}" in body
         for level in view["pyramid"]:
             for card in level:
-                assert CARD_WORDS["duel"](card)["text"] in body
+                assert variants.GAMES["duel"].card_words(card)["text"] in body
         assert body.count("card reserved unseen") == len(blind)
         for card in hidden_card_ids(game, viewer_seat=0):  # decks and bob's blind reserves
-            assert CARD_WORDS["duel"](engine.card_json(card, "duel"))["text"] not in body
+            assert (
+                variants.GAMES["duel"].card_words(engine.card_json(card, "duel"))["text"]
+                not in body
+            )
     assert "alice (you): 0 points, 0 crowns" in text
     assert re.search(r"- bob: 0 points, 0 crowns, 0 in one colour; \d privileges?; tokens ", text)
     assert "bob reserved a card from the level 1 deck, unseen" in text

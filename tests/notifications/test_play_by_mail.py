@@ -16,7 +16,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import bots, engine
+from games import engine, variants
 from games.commands import lobby
 from games.commands.lobby import UserSeat
 from games.models import Game, GameEvent
@@ -65,7 +65,7 @@ def act_greedily(client: Client, game_id: int) -> dict[str, object]:
     """One action through the API, chosen by the greedy bot from what the API shows."""
     game = client.get(f"/api/v1/games/{game_id}/").json()
     action = engine.action_to_json(
-        bots.choose_action("greedy", game["state"], seed=game["version"])
+        variants.choose_bot_action("greedy", game["state"], seed=game["version"])
     )
     response = client.post(
         f"/api/v1/games/{game_id}/actions/",

@@ -19,8 +19,8 @@ from games.commands import lobby, play
 from games.commands.lobby import BotSeat, UserSeat
 from games.models import Game, GameEvent
 from games.reads import game_view
+from games.variants.splendor.mail import card_words
 from notifications.models import MailRecord
-from notifications.position import _card
 from notifications.tasks import send_turn_notice
 from tests.notifications.conftest import SmtpInbox, client_for, free_port, visit_and_leave
 from tests.web.tables import game_at, hidden_card_ids
@@ -191,7 +191,7 @@ def test_a_mail_shows_no_hidden_card_nor_the_seed(alice: User, bob: User) -> Non
     assert shown.isdisjoint(hidden)
     for text in (mail.body, html, headers, mail.subject):
         for card in hidden:  # every card reads differently, so its words would give it away
-            assert _card(engine.card_json(card))["text"] not in text
+            assert card_words(engine.card_json(card, "splendor"))["text"] not in text
         assert "seed" not in text.lower()
         assert setup["salt"] not in text
     assert "reserved unseen" in mail.body  # bob's blind reserve, by its level only

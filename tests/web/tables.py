@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from games import bots, engine
+from games import engine, variants
 from games.commands import after_commit, lobby, play
 from games.commands.lobby import SeatRequest
 from games.models import Game, Seat
@@ -85,7 +85,7 @@ def hidden_card_ids(game: Game, viewer_seat: int | None) -> set[int]:
 
 
 def greedy(view: dict[str, Any], legal: list[dict[str, Any]], index: int) -> dict[str, Any]:
-    return engine.action_to_json(bots.choose_action("greedy", view, seed=index))
+    return engine.action_to_json(variants.choose_bot_action("greedy", view, seed=index))
 
 
 def hoard_then_greedy(
@@ -117,7 +117,7 @@ def find_line(
                 return seed, line
             action = policy(engine.view(state, state.current), legal, index)
             line.append(action)
-            state = engine.apply_action(state, engine.action_from_json(action))
+            state = engine.apply_action(state, engine.action_from_json(action, "splendor"))
     raise LookupError("no seed reaches the position: the engine or the bots changed")
 
 

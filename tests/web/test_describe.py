@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
-from games.variants.splendor.describe import describe_action, describe_event, result_for_page
+from games.variants import describe_action, describe_event
 from games.variants.splendor.table import payment_options
 from games.variants.splendor.turn_memory import Memory, remember_turn
+from games.variants.words import result_for_page
 
 NAMES = ["alice", "bob", "carol"]
 

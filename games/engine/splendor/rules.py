@@ -67,6 +67,9 @@ def payment_options(state: GameState, card: int) -> list[tuple[int, ...]]:
     return legality.payment_options(state, card)
 
 
+card_json = visibility.card_json
+
+
 def action_to_json(action: actions.Action) -> dict[str, Any]:
     return actions.action_to_json(action)
 

@@ -1,0 +1,28 @@
+"""Splendor Duel: everything of it the shared layers need, as one ``Game``."""
+
+from __future__ import annotations
+
+from games.bots.duel import greedy, random_bot, search
+from games.variants.base import Game
+from games.variants.duel import api_actions, facts, forms, mail, presenter
+
+GAME = Game(
+    variant="duel",
+    title="Splendor Duel",
+    blurb="The two-player game: take tokens in lines from a 5×5 board; 20 points, 10 crowns "
+    "or 10 points in one colour wins.",
+    describe_action=presenter.describe_action,
+    consequences=presenter.consequences,
+    table=presenter.table,
+    table_template="games/duel/table.html",
+    partials="games/duel/partials/",
+    board_template="games/replay/board_duel.html",
+    action_from_form=forms.action_from_form,
+    remember_turn=presenter.remember_turn,
+    parse_api_action=api_actions.parse_action,
+    action_schema=api_actions.DUEL_ACTION_SCHEMA,
+    bots={"random": random_bot.choose, "greedy": greedy.choose, "search": search.choose},
+    analytics=facts.ANALYTICS,
+    mail_position=mail.position,
+    card_words=mail.card_words,
+)

@@ -1,7 +1,7 @@
-"""Splendor Duel's action JSON (docs/notation.md, "Splendor Duel") as DRF serializers, for the
-OpenAPI schema only.
+"""Splendor Duel's action JSON (docs/notation.md, "Splendor Duel"): its reader, and DRF
+serializers for the OpenAPI schema only.
 
-The API reads a Duel action with the engine's own reader (``games.variants.duel.web``); these
+The API reads a Duel action with the engine's own reader (:func:`parse_action`); these
 serializers say the same thing to a bot writer, and tests/duel/test_duel_action_schema.py holds
 the two together: every action the engine lists as legal fits the schema, and bodies the schema
 refuses, the reader refuses too. The bounds come from the engine, their one home.
@@ -13,11 +13,14 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games.api.action_schema import GameActionsSchema
-from games.api.fields import StrictIntegerField, StrictSerializer
+from games import engine
 from games.engine.duel.board import MAX_LINE, SIZE, SPACES
 from games.engine.duel.catalogue import CARDS, ROYALS
 from games.engine.duel.tokens import COLOUR_NAMES, COST_COLOURS, GEM_COLOURS
+from games.variants.action_schema import GameActionsSchema
+from games.variants.json_fields import StrictIntegerField, StrictSerializer
+
+VARIANT = "duel"
 
 DUEL_GEM_COLOURS = tuple(COLOUR_NAMES[colour] for colour in GEM_COLOURS)
 DUEL_STEALABLE_COLOURS = tuple(COLOUR_NAMES[colour] for colour in COST_COLOURS)
@@ -192,3 +195,11 @@ DUEL_ACTION_SCHEMA = GameActionsSchema(
     ),
 )
 """The schema of one Duel action (a oneOf keyed by ``type``), for annotations only."""
+
+
+def parse_action(data: Any) -> dict[str, Any]:
+    """The action in ``data``, its shape checked by the engine's reader; ``ValidationError``."""
+    try:
+        return engine.action_to_json(engine.action_from_json(data, VARIANT))
+    except engine.MalformedJSON as error:
+        raise serializers.ValidationError({"action": [str(error)]}) from None

@@ -1,4 +1,4 @@
-"""Splendor Duel's presenter: its words and its table."""
+"""Splendor Duel's presenter: its words, its table, and what its page remembers between renders."""
 
 from __future__ import annotations
 
@@ -15,3 +15,8 @@ table = table_for_viewer
 def consequences(before: Any, after: Any, seat: int | None) -> list[dict[str, Any]]:
     """Nothing happens by itself in a Duel: every royal, ability and discard is a decision."""
     return []
+
+
+def remember_turn(memory: Any, data: Any) -> tuple[None, None]:
+    """Duel highlights no new cards yet: nothing to remember between renders."""
+    return None, None

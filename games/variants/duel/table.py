@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.variants.duel.words import COLUMNS, describe_action, describe_card, space_name
-from games.variants.splendor.describe import GEM_NAMES, LETTERS, describe_event
 from games.variants.table_common import digest, is_over, round_number, seat_names
+from games.variants.words import GEM_NAMES, LETTERS, event_in_words
 
 LOG_LENGTH = 10
 TOKEN_COLOURS = ("white", "blue", "green", "red", "black", "pearl", "gold")
@@ -149,7 +149,8 @@ def table_for_viewer(
             "entries": [
                 {
                     "seq": event["seq"],
-                    "text": event.get("text") or describe_event(event, names, variant="duel"),
+                    "text": event.get("text")
+                    or event_in_words(event, names, describe_action=describe_action),
                 }
                 for event in reversed(events[-LOG_LENGTH:])
             ],

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games import engine
-from games.variants.splendor.describe import gems_in_words
+from games.variants.words import gems_in_words
 
 COLUMNS = "ABCDE"
 

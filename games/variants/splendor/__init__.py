@@ -1,0 +1,27 @@
+"""Splendor, the base game: everything of it the shared layers need, as one ``Game``."""
+
+from __future__ import annotations
+
+from games.bots import greedy, random_bot, search
+from games.variants.base import Game
+from games.variants.splendor import api_actions, facts, forms, mail, presenter, turn_memory
+
+GAME = Game(
+    variant="splendor",
+    title="Splendor",
+    blurb="The base game, for 2 to 4 players: gems, cards and nobles.",
+    describe_action=presenter.describe_action,
+    consequences=presenter.consequences,
+    table=presenter.table,
+    table_template="games/partials/table.html",
+    partials="games/partials/",
+    board_template="games/replay/board_splendor.html",
+    action_from_form=forms.action_from_form,
+    remember_turn=turn_memory.remember_turn_in_session,
+    parse_api_action=api_actions.parse_action,
+    action_schema=api_actions.ACTION_SCHEMA,
+    bots={"random": random_bot.choose, "greedy": greedy.choose, "search": search.choose},
+    analytics=facts.ANALYTICS,
+    mail_position=mail.position,
+    card_words=mail.card_words,
+)

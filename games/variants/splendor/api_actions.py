@@ -1,7 +1,7 @@
 """The action JSON of docs/notation.md as DRF serializers: shape checks at the HTTP edge.
 
 These check only the shape (types, known fields, ranges of ids) and document it in the schema;
-whether an action is legal is for the engine, through ``services.game_take_action``.
+whether an action is legal is for the engine, through ``games.commands.play.game_take_action``.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games.api.action_schema import GameActionsSchema
-from games.api.fields import StrictIntegerField, StrictSerializer, validate_tagged
 from games.engine.splendor import gems
+from games.variants.action_schema import GameActionsSchema
+from games.variants.json_fields import StrictIntegerField, StrictSerializer, validate_tagged
 
 # The base game's colour names, in the engine's order: the engine is their one home.
 GEM_COLOURS = tuple(gems.COLOUR_NAMES[colour] for colour in gems.GEM_COLOURS)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.variants.splendor.describe import GEM_NAMES, LETTERS
-from games.web.forms import GEM_COLOURS
+from games.variants.splendor.forms import GEM_COLOURS
+from games.variants.words import GEM_NAMES, LETTERS
 
 
 def power_by_colour(player: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from games import engine
-from games.variants.splendor.describe import describe_splendor_action
+from games.variants.splendor.describe import describe_action
 from games.variants.splendor.table import table_for_viewer
 
-describe_action = describe_splendor_action
+__all__ = ["consequences", "describe_action", "table"]
+
 table = table_for_viewer
 
 

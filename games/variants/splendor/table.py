@@ -15,10 +15,11 @@ from typing import Any
 
 from games import engine
 from games.variants.splendor.buying_power import power_by_colour, shortfall
-from games.variants.splendor.describe import GEM_NAMES, LETTERS, describe_event, gems
+from games.variants.splendor.describe import describe_action, gems
+from games.variants.splendor.forms import GEM_COLOURS, TOKEN_COLOURS, tokens_to_field
 from games.variants.table_common import digest, is_over, round_number, seat_names
+from games.variants.words import GEM_NAMES, LETTERS, event_in_words
 from games.vocabulary import EventKind
-from games.web.forms import GEM_COLOURS, TOKEN_COLOURS, tokens_to_field
 
 LOG_LENGTH = 10
 
@@ -158,7 +159,7 @@ def table_for_viewer(
                 {
                     "seq": event["seq"],
                     "text": event.get("text")
-                    or describe_event(event, names, variant=data["variant"]),
+                    or event_in_words(event, names, describe_action=describe_action),
                     "is_new": bool(my_last_move) and event["seq"] > my_last_move,
                 }
                 for event in reversed(events[-LOG_LENGTH:])

@@ -63,3 +63,10 @@ def remember_turn(
         return None, None
     seen = memory.before if is_my_turn else memory.board
     return memory, None if seen is None else set(seen)
+
+
+def remember_turn_in_session(
+    memory: Any, data: Mapping[str, Any]
+) -> tuple[Memory | None, set[int] | None]:
+    """:func:`remember_turn` of the memory as the session keeps it (``Memory.to_json``)."""
+    return remember_turn(Memory.from_json(memory), data)

@@ -2,6 +2,10 @@
 
 The engine's notation readers are strict in the same way, and a client that sends the wrong
 type learns it at once instead of having its request silently reinterpreted.
+
+They live below the API (``games.api`` was their home) because each game's package reads its
+API actions with them (``games.variants.<game>.api_actions``), and a game package imports only
+downward; the API, ``accounts`` and ``analytics`` import them from here.
 """
 
 from __future__ import annotations

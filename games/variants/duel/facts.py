@@ -1,4 +1,5 @@
-"""Facts of a Splendor Duel game, folded through the engine's facade, and Duel's own numbers.
+"""Splendor Duel's analytics facts: a game folded through the engine's facade, Duel's own
+numbers, its catalogue and its words on the stats pages.
 
 Like the base game's fold, each state is compared with the one before: cards new in the pyramid
 were seen, cards new in a hand were bought or reserved (one reserved unseen from a deck was seen
@@ -23,13 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from analytics.facts import ActionFold
 from games import engine
-
-if TYPE_CHECKING:
-    from analytics.variants import PlayedAction
+from games.variants.play_facts import ActionFold, GameAnalytics, NobleWords, PlayedAction
 
 VARIANT = "duel"
 CARD_COUNT = 67
@@ -197,3 +195,22 @@ def summary(sums: Mapping[tuple[str, str], int]) -> dict[str, Any]:
         ],
         "crowns": [{"crowns": count, "players": players} for count, players in crowns],
     }
+
+
+ANALYTICS = GameAnalytics(
+    VARIANT,
+    fold,
+    cards,
+    nobles,
+    COLOURS,
+    summary=summary,
+    noble_words=NobleWords(
+        heading="Royal cards",
+        one="Royal",
+        detail="Ability",
+        taken="Taken",
+        take_rate="Take rate",
+        takers="takers",
+    ),
+    bar_letters="W white, B blue, G green, R red, K black, J joker, – no bonus",
+)

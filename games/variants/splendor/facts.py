@@ -1,4 +1,4 @@
-"""Facts of a base-game Splendor game, folded through the engine's facade.
+"""The base game's analytics facts: a game folded through the engine's facade, its catalogue.
 
 The actions come from the event log, where each was checked by the engine before it was written,
 so they go through the engine's trusted path (``apply_legal``), as a replay does: the fold is
@@ -12,13 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from analytics.facts import ActionFold
 from games import engine
-
-if TYPE_CHECKING:
-    from analytics.variants import PlayedAction
+from games.variants.play_facts import ActionFold, GameAnalytics, PlayedAction
 
 VARIANT = "splendor"
 CARD_COUNT, NOBLE_COUNT = 90, 10
@@ -76,7 +73,7 @@ def _colours_of(cards: tuple[int, ...]) -> dict[str, int]:
 
 @cache
 def _cards() -> tuple[dict[str, Any], ...]:
-    return tuple(engine.card_json(card) for card in range(CARD_COUNT))
+    return tuple(engine.card_json(card, VARIANT) for card in range(CARD_COUNT))
 
 
 @cache
@@ -90,3 +87,6 @@ def cards() -> list[dict[str, Any]]:
 
 def nobles() -> list[dict[str, Any]]:
     return list(_nobles())
+
+
+ANALYTICS = GameAnalytics(VARIANT, fold, cards, nobles, COLOURS)

@@ -1,0 +1,88 @@
+"""What a game provides, beyond its engine: one value per game, the one seam (design.md, "One
+seam for every game").
+
+Every game the site offers is an engine package behind ``games.engine`` and a package here,
+``games.variants.<game>``, whose ``__init__`` builds its one :class:`Game` from its own modules:
+words, presenter and table, page forms, API actions, bots, analytics facts and mail position.
+``games.variants.GAMES`` lists them, and every shared layer (services, selectors, pages, the
+API, history, mail, analytics) reaches a game only through that registry, keyed by variant.
+``games.variants.completeness`` refuses at start-up a game the engine knows whose ``Game`` lacks
+a part or names a template that does not exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from games import engine
+from games.bots import Chooser
+from games.variants.play_facts import GameAnalytics
+
+if TYPE_CHECKING:
+    from django.http import QueryDict
+
+PositionBuilder = Callable[[Mapping[str, Any], Sequence[str], int | None], dict[str, Any]]
+"""(a player's view, every seat's name, the player's seat) -> the position a mail shows."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Game:
+    """Everything the shared layers need of one game besides its engine, by part."""
+
+    variant: str
+    """The engine's name of the game (``games.engine.VARIANTS``): the registry's key."""
+    title: str
+    blurb: str
+    """One sentence for the new-game form."""
+
+    # Words ------------------------------------------------------------------------------------
+    describe_action: Callable[[Mapping[str, Any]], str]
+    """An action in words, without its subject: "took white, blue and red"."""
+    consequences: Callable[[Any, Any, int | None], list[dict[str, Any]]]
+    """(state before, state after, the acting seat) -> what the action brought about by
+    itself, e.g. ``{"kind": "noble_visit", "seat": 0, "noble": 3, "points": 3}``. Only public
+    facts: every viewer reads them."""
+
+    # The game page and the replay ---------------------------------------------------------------
+    table: Callable[..., dict[str, dict[str, Any]]]
+    """The board's regions for one viewer (``games.variants.splendor.table.table_for_viewer``)."""
+    table_template: str
+    """Draws every region of a running game's page (``regions``) in its layout."""
+    partials: str
+    """The folder of the region templates, one ``<name>.html`` per region."""
+    board_template: str
+    """Draws the table's regions without any control (the replay viewer's)."""
+    action_from_form: Callable[[QueryDict], tuple[dict[str, Any], int, str]]
+    """A posted move: (action JSON, expected version, idempotency key); ``InvalidInput``."""
+    remember_turn: Callable[..., tuple[Any, set[int] | None]]
+    """(memory kept in the session, page data) -> (memory to keep, face-up cards already seen,
+    or None to mark none new)."""
+
+    # The API ----------------------------------------------------------------------------------
+    parse_api_action: Callable[[Any], dict[str, Any]]
+    """An API action body, its shape checked; raises DRF's ``ValidationError``."""
+    action_schema: Any
+    """The OpenAPI schema of those bodies (``games.variants.action_schema.GameActionsSchema``)."""
+
+    # Bots, analytics, mail ----------------------------------------------------------------------
+    bots: Mapping[str, Chooser]
+    """The chooser of each bot level (``games.bots.BOT_LEVELS``), from ``games.bots``."""
+    analytics: GameAnalytics
+    """How a finished game folds into facts, and the catalogue the stats pages list."""
+    mail_position: PositionBuilder
+    """The position a turn mail shows (``notifications/mail/position/<variant>.txt|html``)."""
+    card_words: Callable[[Mapping[str, Any]], dict[str, Any]]
+    """A face-up card as the mail spells it (the leak tests look for hidden cards' words)."""
+
+    @property
+    def seat_counts(self) -> tuple[int, ...]:
+        return engine.seat_counts(self.variant)
+
+    @property
+    def mail_templates(self) -> tuple[str, str]:
+        """The position's templates in a turn mail, text and HTML (named by the variant: the
+        mail's templates include them as ``position/<variant>``)."""
+        folder = "notifications/mail/position/"
+        return f"{folder}{self.variant}.txt", f"{folder}{self.variant}.html"
