@@ -36,6 +36,12 @@ LONG_FILE = 400
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("games.engine",)),
+    # The site's own services that import nothing of the project: outage answers, database
+    # roles, the periodic jobs' scheduler. Every floor may use them.
+    (
+        "site services",
+        ("splendor_site.outages", "splendor_site.database_roles", "splendor_site.periodic_jobs"),
+    ),
     ("bots", ("games.bots",)),
     ("vocabulary", ("games.vocabulary", "games.errors", "games.records", "games.notation")),
     ("store", ("games.models", "games.migrations", "games.store")),
@@ -43,7 +49,19 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game packages", ("games.variants",)),
     ("reads", ("games.reads",)),
     ("commands", ("games.commands",)),
-    ("web and API", ("games.web", "games.templatetags", "games.api")),
+    # accounts' API endpoints are that app's web side, on the API's base classes.
+    (
+        "web and API",
+        (
+            "games.web",
+            "games.templatetags",
+            "games.api",
+            "accounts.api_views",
+            "accounts.api_serializers",
+            "accounts.views",
+            "accounts.urls",
+        ),
+    ),
     ("doors", ("games.tasks", "games.management", "games.apps", "games.admin", "games")),
     ("apps reading games", ("analytics", "notifications")),
     ("site", ("splendor_site",)),
