@@ -16,10 +16,10 @@ overhead). A Duel game includes its setup (shuffling its decks and tokens; the b
 are worked out as the game reads them).
 
 ``--baseline DIR`` also times an older engine side by side: DIR holds a ``games/engine``
-package (e.g. ``git archive 3b35dea games/engine | tar -x -C /tmp/base``) that is imported in
-a child process, warmed by the same pass of other games, and played with the same loop on new
-seeds through both paths (the validating path alone for an engine without ``apply_legal``),
-round by round in turn with this engine so that both see the same load.
+package (e.g. ``git archive 3b35dea games/engine | tar -x -C /tmp/base``). Each round, both
+engines are then timed alike: each in a fresh child process, warmed by the same pass of other
+games, on the same new seeds through both paths (the validating path alone for an engine
+without ``apply_legal``), first in turn from round to round, so that both see the same load.
 
     python benchmarks/engine_playouts.py [--variant splendor|duel] [--games N]
         [--players 2 3 4] [--json] [--baseline DIR] [--rounds R]
@@ -130,23 +130,25 @@ def time_paths(
     return rates, actions
 
 
-def time_baseline(
-    baseline: Path, variant: str, players: int, seeds: dict[str, range]
-) -> dict[str, float]:
-    """Games per second of each path of the engine under ``baseline``, timed in a child
-    process (the trusted path only if that engine has one)."""
+def time_in_child(
+    root: Path, variant: str, players: int, seeds: dict[str, range]
+) -> tuple[dict[str, float], int]:
+    """Games per second of each path of the engine under ``root`` (the trusted path only if
+    that engine has one), and the actions of its last path's games: warmed and timed in a
+    child process of its own, as :func:`child_main` does."""
     child = subprocess.run(
-        [sys.executable, __file__, "--child", str(baseline), "--variant", variant,
+        [sys.executable, __file__, "--child", str(root), "--variant", variant,
          "--games", str(len(seeds["validating"])), "--players", str(players),
          "--first-seeds", str(seeds["trusted"].start), str(seeds["validating"].start)],
         check=True, capture_output=True, text=True,
     )  # fmt: skip
-    rates: dict[str, float] = json.loads(child.stdout)
-    return rates
+    timed = json.loads(child.stdout)
+    rates: dict[str, float] = timed["rates"]
+    return rates, int(timed["actions"])
 
 
 def child_main(args: argparse.Namespace) -> None:
-    """The baseline's side of ``--baseline``: its warm-up and timed passes, as JSON."""
+    """One engine's side of ``--baseline``: its warm-up and timed passes, as JSON."""
     engine = load_engine(args.child)
     players = args.players[0]
     warm_up(engine, args.variant, players, args.games)
@@ -154,8 +156,31 @@ def child_main(args: argparse.Namespace) -> None:
     seeds = {"validating": range(validating_first, validating_first + args.games)}
     if hasattr(engine, "apply_legal"):
         seeds = {"trusted": range(trusted_first, trusted_first + args.games), **seeds}
-    rates, _ = time_paths(engine, args.variant, players, seeds)
-    print(json.dumps(rates))
+    rates, actions = time_paths(engine, args.variant, players, seeds)
+    print(json.dumps({"rates": rates, "actions": actions}))
+
+
+def time_round(
+    engine: ModuleType, args: argparse.Namespace, players: int, seeds: dict[str, range], turn: int
+) -> tuple[dict[str, float], int]:
+    """One round's games per second by path (``baseline_``-prefixed for the baseline's), and
+    the actions of this engine's last path's games.
+
+    Alone, this engine is timed in this process, its caches warm from the earlier passes. With
+    a baseline, both engines are timed alike, each in a fresh child process on the same seeds,
+    in turn first from round to round: in this process, whose caches and heap have grown over
+    the earlier rounds, this engine would run under other conditions than the baseline's child
+    (by up to a fifth either way, timing one engine against itself)."""
+    if not args.baseline:
+        return time_paths(engine, args.variant, players, seeds)
+    if turn % 2 == 0:
+        rates, actions = time_in_child(ROOT, args.variant, players, seeds)
+        baseline_rates, _ = time_in_child(args.baseline, args.variant, players, seeds)
+    else:
+        baseline_rates, _ = time_in_child(args.baseline, args.variant, players, seeds)
+        rates, actions = time_in_child(ROOT, args.variant, players, seeds)
+    rates.update({f"baseline_{path}": rate for path, rate in baseline_rates.items()})
+    return rates, actions
 
 
 def main() -> None:
@@ -177,16 +202,13 @@ def main() -> None:
     figures: dict[str, dict[str, Any]] = {}
     fresh = (range(first, first + args.games) for first in itertools.count(0, args.games))
     for players in player_counts:
-        warm_up(engine, args.variant, players, args.games)
+        if not args.baseline:
+            warm_up(engine, args.variant, players, args.games)
         best: dict[str, float] = {}
         actions = 0
-        for _ in range(args.rounds):
-            paths = {"trusted": next(fresh), "validating": next(fresh)}
-            rates, actions = time_paths(engine, args.variant, players, paths)
-            if args.baseline:
-                baseline_paths = {"trusted": next(fresh), "validating": next(fresh)}
-                baseline = time_baseline(args.baseline, args.variant, players, baseline_paths)
-                rates.update({f"baseline_{path}": rate for path, rate in baseline.items()})
+        for turn in range(args.rounds):
+            seeds = {"trusted": next(fresh), "validating": next(fresh)}
+            rates, actions = time_round(engine, args, players, seeds, turn)
             for name, rate in rates.items():
                 best[name] = max(best.get(name, 0.0), rate)
         legal_us, trusted_us, apply_us = time_calls(
