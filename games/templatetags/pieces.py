@@ -304,18 +304,19 @@ def power_cells(columns: Sequence[Mapping[str, Any]]) -> SafeString:
 @lru_cache(maxsize=4096)
 def _power_cell(name: str, bonus: int | None, tokens: int, count: int) -> SafeString:
     zero = "" if count else "is-zero"
+    # The parts are drawn small for the eye and said in words for a screen reader (a label on
+    # a plain span is not read).
     return _html(
-        '<td title="{name}: {from_cards}{tokens} token{s}"><b class="{zero}">{count}</b>'
-        '<small class="power-parts{zero_part}">{bonus_part}<span aria-label="tokens">{tokens}'
-        "</span></small></td>",
+        '<td title="{name}: {parts}"><b class="{zero}">{count}</b>'
+        '<small class="power-parts{zero_part}" aria-hidden="true">{bonus_part}<span>{tokens}'
+        '</span></small><span class="visually-hidden">: {parts}</span></td>',
         name=name,
-        from_cards="" if bonus is None else f"{bonus} from cards + ",
+        parts=f"{'' if bonus is None else f'{bonus} from cards + '}{tokens} token{_plural(tokens)}",
         tokens=tokens,
-        s=_plural(tokens),
         zero=zero,
         count=count,
         zero_part=f" {zero}" if zero else "",
         bonus_part=""
         if bonus is None
-        else _html('<span class="bonus" aria-label="from cards">{bonus}</span>+', bonus=bonus),
+        else _html('<span class="bonus">{bonus}</span>+', bonus=bonus),
     )
