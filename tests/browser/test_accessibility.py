@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from analytics import projections, synthetic
 from games.commands.services import BotSeat, UserSeat
 from tests.browser.accessibility import blocking_violations, describe_violations
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.conftest import log_in
 from tests.browser.test_duel_one_screen import duel_in_progress
 from tests.browser.test_one_screen import four_player_game_in_progress
 from tests.browser.test_stats_pages import START
@@ -119,7 +119,6 @@ def test_the_statistics_page(asgi_server: str, new_context: Callable[..., Browse
     page = open_as(new_context, asgi_server, None)
     page.goto(f"{asgi_server}/stats/")
     expect(page.locator(".stats-summary")).to_contain_text("3 finished games")
-    screenshot(page, "statistics-accessible-1366x768")
     assert_no_blocking_violations(page)
 
 
