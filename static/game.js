@@ -55,12 +55,22 @@
     }, { once: true });
   });
 
+  // A region is replaced only by a newer one that differs. Answers to requests sent before
+  // the page caught up (a push for the bot's move lands after the answer to one's own move)
+  // bring back regions the page already shows: swapping them would untick the gems and close
+  // the card the player has just picked.
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
     const incoming = event.detail.fragment.querySelector
       ? event.detail.fragment.querySelector("[data-version]")
       : null;
-    const current = Number(event.detail.target.dataset.version) || 0;
-    if (incoming && Number(incoming.dataset.version) < current) {
+    const target = event.detail.target;
+    const current = Number(target.dataset.version) || 0;
+    if (!incoming) {
+      return;
+    }
+    const version = Number(incoming.dataset.version);
+    if (version < current || (version === current &&
+                              incoming.dataset.digest === target.dataset.digest)) {
       event.detail.shouldSwap = false;
     }
   });
