@@ -306,6 +306,12 @@
 
   const colourOrder = ["white", "blue", "green", "red", "black"];
 
+  const inWords = function (names) {
+    return names.length > 1
+      ? names.slice(0, -1).join(", ") + " and " + names[names.length - 1]
+      : names.join("");
+  };
+
   const updateTakeForm = function (form) {
     const legal = new Set((form.dataset.legalTakes || "").split(" ").filter(Boolean));
     const most = Number(form.dataset.most) || 3;
@@ -314,6 +320,16 @@
     chosen.sort((a, b) => colourOrder.indexOf(a) - colourOrder.indexOf(b));
     for (const box of boxes) {
       box.disabled = !box.checked && chosen.length >= most;
+    }
+    // A ×2 takes two of its colour and nothing else: with gems ticked, it says it replaces them.
+    const twos = Array.from(form.querySelectorAll(".take-two"));
+    for (const two of twos) {
+      two.dataset.title = two.dataset.title || two.title;
+      const title = chosen.length
+        ? two.dataset.title + " instead of " + inWords(chosen)
+        : two.dataset.title;
+      two.title = title;
+      two.setAttribute("aria-label", title);
     }
     const button = form.querySelector(".take-selected");
     const hint = form.querySelector(".take-hint");
@@ -324,9 +340,10 @@
     button.disabled = !isLegal;
     if (hint) {
       const left = most - chosen.length;
-      hint.textContent = isLegal
-        ? "Ready: take " + chosen.join(", ") + "."
-        : "Pick " + left + " more different colour" + (left === 1 ? "." : "s.");
+      hint.textContent = (isLegal
+        ? "Ready: take " + inWords(chosen) + "."
+        : "Pick " + left + " more different colour" + (left === 1 ? "." : "s.")) +
+        (chosen.length && twos.length ? " ×2 takes two of one colour instead of these." : "");
     }
   };
 
