@@ -320,6 +320,9 @@
     chosen.sort((a, b) => colourOrder.indexOf(a) - colourOrder.indexOf(b));
     for (const box of boxes) {
       box.disabled = !box.checked && chosen.length >= most;
+      box.closest(".token-choice").title = box.disabled
+        ? most + " colours picked already: untick one to pick this one"
+        : "";
     }
     // A ×2 takes two of its colour and nothing else: with gems ticked, it says it replaces them.
     const twos = Array.from(form.querySelectorAll(".take-two"));

@@ -165,10 +165,15 @@ def card(context: template.Context, item: Mapping[str, Any]) -> SafeString:
     )
     opens = (
         _html(
-            ' tabindex="0" aria-expanded="false" aria-label="Level {level} {name} card: show Buy'
-            ' and Reserve"',
+            ' tabindex="0" aria-expanded="false"'
+            ' aria-label="Level {level} {name} card: show {moves}"',
             level=item["level"],
             name=item["name"],
+            moves=" and ".join(
+                move
+                for move, can in (("Buy", item["can_buy"]), ("Reserve", item["can_reserve"]))
+                if can
+            ),
         )
         if has_actions
         else ""
@@ -217,6 +222,15 @@ def _card_actions(context: template.Context, item: Mapping[str, Any]) -> SafeStr
                 "</form>\n",
                 form=_move_form(context, "card-form"),
                 id=item["id"],
+            )
+        )
+    elif item.get("why_not_reserve"):
+        parts.append(
+            _html(
+                '<div class="card-form">\n<button type="button" class="btn btn-small btn-reserve"'
+                ' disabled title="Reserve: {why}">Reserve</button>\n'
+                '<small class="why-not">{why}</small>\n</div>\n',
+                why=item["why_not_reserve"],
             )
         )
     parts.append(

@@ -120,3 +120,26 @@ def test_the_two_of_a_colour_button_says_it_replaces_the_gems_ticked(
     two.click()
     expect(page.locator("#region-status")).not_to_have_attribute("data-version", before or "")
     expect(page.locator("#region-log")).to_contain_text(f"alice took two {colour}")
+
+
+def test_a_choice_not_offered_says_why(
+    asgi_server: str, new_context: Callable[..., BrowserContext], make_player: Callable[[str], User]
+) -> None:
+    game = four_player_game_in_progress(make_player("alice"))  # alice holds three reserved
+    page = open_game(new_context, asgi_server, game, {"width": 1366, "height": 768})
+
+    blind = page.locator("#region-board .deck .btn-reserve")
+    expect(blind).to_have_count(3)
+    for index in range(3):
+        expect(blind.nth(index)).to_be_disabled()
+        expect(blind.nth(index)).to_have_attribute("title", "Reserve blind: three reserved already")
+    scarce = page.locator("#region-supply .take-two-off")
+    expect(scarce).not_to_have_count(0)
+    expect(scarce.first).to_be_disabled()
+    expect(scarce.first).to_have_accessible_description(
+        re.compile(r"^Take two \w+ \(\w+\): two need four in the bank, (\d|none) left$")
+    )
+    expect(page.locator("#region-supply .token-choice.is-off").last).to_have_attribute(
+        "title", "Gold comes only with a reserve"
+    )
+    screenshot(page, "table-why-not-1366x768")
