@@ -11,8 +11,9 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 
-from analytics import projections, synthetic
+from analytics import projections
 from games.commands.services import BotSeat, UserSeat
+from testing import synthetic
 from tests.browser.accessibility import blocking_violations, describe_violations
 from tests.browser.conftest import log_in
 from tests.browser.test_duel_one_screen import duel_in_progress

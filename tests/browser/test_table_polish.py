@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from games import engine
 from games.commands.services import UserSeat
 from games.models import Game
-from games.reads import selectors
+from games.reads import loading
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_duel_one_screen import overlap
 from tests.browser.test_one_screen import four_player_game_in_progress
@@ -63,7 +63,7 @@ def test_a_panel_s_facts_show_whole_beside_the_moved_flag(
 def two_moves_that_deal_cards(game: Game) -> Game:
     """The seat to act buys (or reserves) a card, then the next reserves one: two new cards."""
     for preferred in ("buy_card", "reserve_card"):
-        state = selectors.game_state(Game.objects.get(pk=game.pk))
+        state = loading.game_state(Game.objects.get(pk=game.pk))
         assert state is not None
         legal = [engine.action_to_json(action) for action in engine.legal_actions(state)]
         chosen = [action for action in legal if action["type"] == preferred]
