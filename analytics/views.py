@@ -19,6 +19,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from analytics import charts, player_selectors, selectors
 from analytics.filters import PLAYER_COUNTS, InvalidFilter, StatsFilter, parse_filter
@@ -89,6 +90,9 @@ def _game_switch(stats_filter: StatsFilter, shown: str) -> list[dict[str, Any]]:
 
 @require_safe
 @reads_filters
+# htmx asks for the body alone at the page's own address: Vary keeps the browser's cache from
+# showing that body as the page on Back.
+@vary_on_headers("HX-Request")
 def stats_overview(request: HttpRequest, stats_filter: StatsFilter) -> HttpResponse:
     # The body is the same for everyone (it shows no user's own data), so it is drawn once per
     # filter set and version of the numbers; the page around it is drawn per request.

@@ -55,12 +55,22 @@
     }, { once: true });
   });
 
+  // A region is replaced only by a newer one that differs. Answers to requests sent before
+  // the page caught up (a push for the bot's move lands after the answer to one's own move)
+  // bring back regions the page already shows: swapping them would untick the gems and close
+  // the card the player has just picked.
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
     const incoming = event.detail.fragment.querySelector
       ? event.detail.fragment.querySelector("[data-version]")
       : null;
-    const current = Number(event.detail.target.dataset.version) || 0;
-    if (incoming && Number(incoming.dataset.version) < current) {
+    const target = event.detail.target;
+    const current = Number(target.dataset.version) || 0;
+    if (!incoming) {
+      return;
+    }
+    const version = Number(incoming.dataset.version);
+    if (version < current || (version === current &&
+                              incoming.dataset.digest === target.dataset.digest)) {
       event.detail.shouldSwap = false;
     }
   });
@@ -296,6 +306,12 @@
 
   const colourOrder = ["white", "blue", "green", "red", "black"];
 
+  const inWords = function (names) {
+    return names.length > 1
+      ? names.slice(0, -1).join(", ") + " and " + names[names.length - 1]
+      : names.join("");
+  };
+
   const updateTakeForm = function (form) {
     const legal = new Set((form.dataset.legalTakes || "").split(" ").filter(Boolean));
     const most = Number(form.dataset.most) || 3;
@@ -304,6 +320,19 @@
     chosen.sort((a, b) => colourOrder.indexOf(a) - colourOrder.indexOf(b));
     for (const box of boxes) {
       box.disabled = !box.checked && chosen.length >= most;
+      box.closest(".token-choice").title = box.disabled
+        ? most + " colours picked already: untick one to pick this one"
+        : "";
+    }
+    // A ×2 takes two of its colour and nothing else: with gems ticked, it says it replaces them.
+    const twos = Array.from(form.querySelectorAll(".take-two"));
+    for (const two of twos) {
+      two.dataset.title = two.dataset.title || two.title;
+      const title = chosen.length
+        ? two.dataset.title + " instead of " + inWords(chosen)
+        : two.dataset.title;
+      two.title = title;
+      two.setAttribute("aria-label", title);
     }
     const button = form.querySelector(".take-selected");
     const hint = form.querySelector(".take-hint");
@@ -314,9 +343,10 @@
     button.disabled = !isLegal;
     if (hint) {
       const left = most - chosen.length;
-      hint.textContent = isLegal
-        ? "Ready: take " + chosen.join(", ") + "."
-        : "Pick " + left + " more different colour" + (left === 1 ? "." : "s.");
+      hint.textContent = (isLegal
+        ? "Ready: take " + inWords(chosen) + "."
+        : "Pick " + left + " more different colour" + (left === 1 ? "." : "s.")) +
+        (chosen.length && twos.length ? " ×2 takes two of one colour instead of these." : "");
     }
   };
 

@@ -26,7 +26,7 @@ from games import engine
 from games.errors import GameNotFound
 from games.models import Game, Seat
 from games.reads.access import Viewer, can_view, seat_for_viewer
-from games.reads.game_view import event_json, seat_json
+from games.reads.game_view import event_json, seats_json
 from games.records import projection
 from games.records.record import Event
 from games.variants import describe_event, game_for
@@ -130,7 +130,8 @@ def game_timeline_for_viewer(game: Game, viewer: Viewer, *, upto: int | None = N
     """The game's history for ``viewer``. ``upto`` is a hint of old: boards fold on demand."""
     if not can_view(game, viewer):
         raise GameNotFound(f"There is no game {game.pk}.")
-    seats = [seat_json(seat) for seat in Seat.objects.filter(game=game).order_by("index")]
+    # The names the game page shows now (bots of one level numbered), so its words agree.
+    seats = seats_json(Seat.objects.filter(game=game).select_related("user__profile"))
     names = [seat["display_name"] or f"Seat {seat['index'] + 1}" for seat in seats]
     folded: list[engine.State] = []
     return Timeline(

@@ -165,10 +165,15 @@ def card(context: template.Context, item: Mapping[str, Any]) -> SafeString:
     )
     opens = (
         _html(
-            ' tabindex="0" aria-expanded="false" aria-label="Level {level} {name} card: show Buy'
-            ' and Reserve"',
+            ' tabindex="0" aria-expanded="false"'
+            ' aria-label="Level {level} {name} card: show {moves}"',
             level=item["level"],
             name=item["name"],
+            moves=" and ".join(
+                move
+                for move, can in (("Buy", item["can_buy"]), ("Reserve", item["can_reserve"]))
+                if can
+            ),
         )
         if has_actions
         else ""
@@ -217,6 +222,15 @@ def _card_actions(context: template.Context, item: Mapping[str, Any]) -> SafeStr
                 "</form>\n",
                 form=_move_form(context, "card-form"),
                 id=item["id"],
+            )
+        )
+    elif item.get("why_not_reserve"):
+        parts.append(
+            _html(
+                '<div class="card-form">\n<button type="button" class="btn btn-small btn-reserve"'
+                ' disabled title="Reserve: {why}">Reserve</button>\n'
+                '<small class="why-not">{why}</small>\n</div>\n',
+                why=item["why_not_reserve"],
             )
         )
     parts.append(
@@ -304,18 +318,19 @@ def power_cells(columns: Sequence[Mapping[str, Any]]) -> SafeString:
 @lru_cache(maxsize=4096)
 def _power_cell(name: str, bonus: int | None, tokens: int, count: int) -> SafeString:
     zero = "" if count else "is-zero"
+    # The parts are drawn small for the eye and said in words for a screen reader (a label on
+    # a plain span is not read).
     return _html(
-        '<td title="{name}: {from_cards}{tokens} token{s}"><b class="{zero}">{count}</b>'
-        '<small class="power-parts{zero_part}">{bonus_part}<span aria-label="tokens">{tokens}'
-        "</span></small></td>",
+        '<td title="{name}: {parts}"><b class="{zero}">{count}</b>'
+        '<small class="power-parts{zero_part}" aria-hidden="true">{bonus_part}<span>{tokens}'
+        '</span></small><span class="visually-hidden">: {parts}</span></td>',
         name=name,
-        from_cards="" if bonus is None else f"{bonus} from cards + ",
+        parts=f"{'' if bonus is None else f'{bonus} from cards + '}{tokens} token{_plural(tokens)}",
         tokens=tokens,
-        s=_plural(tokens),
         zero=zero,
         count=count,
         zero_part=f" {zero}" if zero else "",
         bonus_part=""
         if bonus is None
-        else _html('<span class="bonus" aria-label="from cards">{bonus}</span>+', bonus=bonus),
+        else _html('<span class="bonus">{bonus}</span>+', bonus=bonus),
     )

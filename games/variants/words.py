@@ -102,12 +102,20 @@ def _game_created(payload: Mapping[str, Any], who: str, names: Sequence[str]) ->
 
 @sentence(EventKind.SEAT_TAKEN)
 def _seat_taken(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
-    return f"{payload.get('display_name') or who} took seat {payload['seat'] + 1}."
+    return f"{_sitter(payload, who) or who} took seat {payload['seat'] + 1}."
 
 
 @sentence(EventKind.BOT_ADDED)
 def _bot_added(payload: Mapping[str, Any], who: str, names: Sequence[str]) -> str:
-    return f"{payload.get('display_name') or 'A bot'} took seat {payload['seat'] + 1}."
+    return f"{_sitter(payload, who) or 'A bot'} took seat {payload['seat'] + 1}."
+
+
+def _sitter(payload: Mapping[str, Any], who: str) -> str:
+    """Who sat down: the name recorded then (a seat may change hands), unless the seat's name
+    now is that name numbered, as bots of one level are told apart ("Random bot 2")."""
+    recorded = str(payload.get("display_name") or "")
+    number = who[len(recorded) + 1 :] if who.startswith(f"{recorded} ") else ""
+    return who if recorded and number.isdigit() else recorded
 
 
 @sentence(EventKind.SEAT_LEFT)

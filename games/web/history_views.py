@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from games.commands import history as history_services
 from games.errors import GameNotFound, ImportRejected, InvalidInput, LimitReached
@@ -178,6 +179,9 @@ def _step_number(raw: str) -> int | None:
 
 @require_safe
 @translates_game_errors
+# htmx asks for the stage alone at the same address as the whole page: without Vary, the
+# browser's Back to a step from another page showed the cached stage as the page itself.
+@vary_on_headers("HX-Request")
 def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = loading.game_get(game_id)
     timeline = game_timeline_for_viewer(game, request.user)

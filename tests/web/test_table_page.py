@@ -16,11 +16,18 @@ from games.commands import lobby, play
 from games.commands.lobby import BotSeat, OpenSeat, UserSeat
 from games.models import Game, Seat
 from games.vocabulary import Status
-from tests.web.tables import act, create_game
+from tests.web.tables import act, bots_paused, create_game, play_line
 
 pytestmark = pytest.mark.django_db
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+WBG, RKW = ["white", "blue", "green"], ["red", "black", "white"]
+
+
+def _region(page: str, name: str) -> str:
+    """The markup of one region of a game page."""
+    start = page.index(f'id="region-{name}"')
+    return page[start : page.index("</section>", start)]
 
 
 def test_the_game_page_is_never_cached(alice_client: Client, two_player_game: Game) -> None:
@@ -92,6 +99,24 @@ def test_two_bots_of_one_level_get_distinct_names(alice: User, alice_client: Cli
 
     assert "Greedy bot 1" in page
     assert "Greedy bot 2" in page
+
+
+def test_the_log_names_bots_of_one_level_as_their_panels_do(
+    alice: User, alice_client: Client
+) -> None:
+    with bots_paused():
+        game = create_game(UserSeat(alice), BotSeat("random"), BotSeat("random"), creator=alice)
+    game = play_line(
+        game,
+        [{"type": "take_gems", "gems": gems} for gems in (WBG, RKW, WBG)],  # alice, bot 1, bot 2
+    )
+
+    log = _region(alice_client.get(f"/games/{game.pk}/").text, "log")
+
+    assert "Random bot 1 took white, red and black." in log
+    assert "Random bot 2 took white, blue and green." in log
+    assert "Random bot took" not in log
+    assert "Random bot 2 took seat 3." in log
 
 
 def test_a_new_display_name_shows_in_games_already_under_way(

@@ -84,6 +84,65 @@ class Choices:
         )
 
 
+# Why a choice is not offered ------------------------------------------------------------------
+
+MOST_RESERVED = 3
+"""A player holds at most three reserved cards (rulebook: "Reserve a card")."""
+TWO_NEED_IN_SUPPLY = 4
+"""Two tokens of one colour may be taken only from four or more of it (rulebook)."""
+
+
+@dataclass(frozen=True)
+class WhyNot:
+    """Why the viewer, choosing their move, is not offered a choice, in words for the page.
+
+    Empty while they are not choosing a move (another seat's turn, a return of tokens, a
+    noble's visit, the game over): the page then offers no such choices at all. The reasons
+    restate the rules the engine applied to its list of legal actions; they are read only for
+    what that list leaves out.
+    """
+
+    reserve: str = ""
+    takes: dict[str, str] = field(default_factory=dict)
+    take_two: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def for_viewer(
+        cls, data: Mapping[str, Any], me: Mapping[str, Any] | None, choices: Choices
+    ) -> WhyNot:
+        state = data["state"]
+        is_choosing = (
+            me is not None
+            and data["status"] == "active"
+            and data["acting_seat"] == data["viewer_seat"]
+            and state["phase"] == "main"
+        )
+        if not is_choosing or me is None:
+            return cls()
+        supply = state["supply"]
+        held = len(me["reserved"])
+        return cls(
+            reserve="three reserved already" if held >= MOST_RESERVED else "",
+            takes={
+                colour: "gold comes only with a reserve"
+                if colour == "gold"
+                else "none left in the bank"
+                for colour in TOKEN_COLOURS
+                if colour not in choices.take_colours
+                and (colour == "gold" or not supply.get(colour, 0))
+            },
+            take_two={
+                colour: _two_needs_four(supply.get(colour, 0))
+                for colour in GEM_COLOURS
+                if colour not in choices.take_two and supply.get(colour, 0) < TWO_NEED_IN_SUPPLY
+            },
+        )
+
+
+def _two_needs_four(left: int) -> str:
+    return f"two need four in the bank, {left or 'none'} left"
+
+
 # Payments -------------------------------------------------------------------------------------
 
 
@@ -117,6 +176,7 @@ def table_for_viewer(
     # Forms carry the version they were chosen at: a region with forms changes with it.
     forms_version = data["version"] if choices.has_any else None
     is_running = data["status"] == "active"
+    why_not = WhyNot.for_viewer(data, me, choices)
 
     def card(item: Mapping[str, Any], *, owner: int | None = None) -> dict[str, Any]:
         """A face-up card on the board (no owner) or in a player's reserve."""
@@ -127,6 +187,7 @@ def table_for_viewer(
             choices=choices,
             on_board=on_board,
             is_new=on_board and seen_cards is not None and item["id"] not in seen_cards,
+            why_not_reserve=why_not.reserve if on_board else "",
         )
 
     moved_since = _seats_moved_since(my_last_move, viewer_seat, events)
@@ -140,12 +201,15 @@ def table_for_viewer(
                     "level": level,
                     "deck": state["decks"][level - 1],
                     "can_reserve_deck": level in choices.reserve_levels,
+                    "why_not_reserve_deck": why_not.reserve
+                    if state["decks"][level - 1] and level not in choices.reserve_levels
+                    else "",
                     "cards": [item and card(item) for item in state["board"][level - 1]],
                 }
                 for level in (3, 2, 1)
             ],
         },
-        "supply": _supply(state, choices, forms_version),
+        "supply": _supply(state, choices, forms_version, why_not),
         "players": {
             "forms_version": forms_version,
             "players": [
@@ -203,7 +267,7 @@ def _is_move(event: Mapping[str, Any]) -> bool:
 
 
 def _supply(
-    state: Mapping[str, Any], choices: Choices, forms_version: int | None
+    state: Mapping[str, Any], choices: Choices, forms_version: int | None, why_not: WhyNot
 ) -> dict[str, Any]:
     return {
         "forms_version": forms_version,
@@ -213,6 +277,8 @@ def _supply(
         # The combinations the page's script accepts: the same list the server would.
         "legal_takes": [",".join(combo) for combo in choices.takes],
         "most_to_take": max((len(combo) for combo in choices.takes), default=0),
+        "why_not_take": why_not.takes,
+        "why_not_two": why_not.take_two,
     }
 
 
@@ -267,6 +333,7 @@ def _card(
     choices: Choices,
     on_board: bool,
     is_new: bool,
+    why_not_reserve: str = "",
 ) -> dict[str, Any]:
     """A card for the ``card`` partial; ``buyer`` is the viewer if they could ever buy it."""
     options = payment_options(buyer, item) if buyer is not None else []
@@ -291,6 +358,7 @@ def _card(
         else [],
         "is_new": is_new,
         "needs": lacking["text"] if lacking else "",
+        "why_not_reserve": "" if item["id"] in choices.reserve_cards else why_not_reserve,
     }
 
 
