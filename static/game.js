@@ -6,8 +6,9 @@
 //   of seconds.
 // - Never back in time: answers (a move's own, a push's, a poll's) can land in any order. An
 //   answer older than what the page shows is dropped, and so is any region older than the one
-//   it would replace. An answer lists every region's digest; a region that differs from it
-//   (changed by another answer meanwhile) makes the page ask once more.
+//   it would replace, or the same (which would undo what the player is picking on it). An
+//   answer lists every region's digest; a region that differs from it (changed by another
+//   answer meanwhile) makes the page ask once more.
 // - Your turn: the tab's title and icon say so; sound and notification are opt-in.
 // - The take-gems and return-tokens forms enable their button only for a legal choice.
 // - Splendor Duel: a card's Buy / Reserve sends the same move as its button in the grouped list.
@@ -61,6 +62,12 @@
       : null;
     const current = Number(event.detail.target.dataset.version) || 0;
     if (incoming && Number(incoming.dataset.version) < current) {
+      event.detail.shouldSwap = false;
+    }
+    // The same region again (a move's answer and a push's fetch both bring it): keeping the one
+    // shown keeps what the player is picking on it (tokens of a line, tokens to put back).
+    if (incoming && Number(incoming.dataset.version) === current &&
+        incoming.dataset.digest === event.detail.target.dataset.digest) {
       event.detail.shouldSwap = false;
     }
   });
