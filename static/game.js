@@ -6,13 +6,18 @@
 //   of seconds.
 // - Never back in time: answers (a move's own, a push's, a poll's) can land in any order. An
 //   answer older than what the page shows is dropped, and so is any region older than the one
-//   it would replace. An answer lists every region's digest; a region that differs from it
-//   (changed by another answer meanwhile) makes the page ask once more.
+//   it would replace, or the same (which would undo what the player is picking on it). An
+//   answer lists every region's digest; a region that differs from it (changed by another
+//   answer meanwhile) makes the page ask once more.
 // - Your turn: the tab's title and icon say so; sound and notification are opt-in.
 // - The take-gems and return-tokens forms enable their button only for a legal choice.
 // - Splendor Duel: a card's Buy / Reserve sends the same move as its button in the grouped list.
 // - Splendor Duel: a line of tokens is picked on the board, token by token; only tokens that
 //   still lead to a legal line can be picked, and the line is sent by its confirm button.
+// - Splendor Duel: every other decision is made on the table too: a privilege spent on a token,
+//   the bag to replenish, the joker's colour, the matching token, the opponent's token, a royal,
+//   and the tokens put back above ten (picked in one's panel, then confirmed). Each sends the
+//   same move as its button in the grouped list, which stays for a page without the script.
 (function () {
   "use strict";
 
@@ -71,6 +76,12 @@
     const version = Number(incoming.dataset.version);
     if (version < current || (version === current &&
                               incoming.dataset.digest === target.dataset.digest)) {
+      event.detail.shouldSwap = false;
+    }
+    // The same region again (a move's answer and a push's fetch both bring it): keeping the one
+    // shown keeps what the player is picking on it (tokens of a line, tokens to put back).
+    if (incoming && Number(incoming.dataset.version) === current &&
+        incoming.dataset.digest === event.detail.target.dataset.digest) {
       event.detail.shouldSwap = false;
     }
   });
@@ -362,12 +373,29 @@
   };
 
 
+  // Splendor Duel: a move made on the table presses the same move's button in the grouped
+  // list, the one form that sends it (with its version and idempotency key).
+  const sendAction = function (action) {
+    const input = Array.from(document.querySelectorAll('.decision input[name="action"]')).find(
+      (item) => item.value === action,
+    );
+    if (!input) {
+      return false;
+    }
+    closeCards();
+    input.form.requestSubmit();
+    return true;
+  };
+
   // Splendor Duel: picking a line of tokens on the board --------------------------------------
   //
   // The server lists the legal lines on the board's form (data-lines); a token of no legal
   // line is never a button. A pressed token can be released; a token can be pressed only if
   // some legal line holds it and every pressed one. The confirm button is enabled when the
   // pressed tokens are exactly one legal line, and sends that line's action.
+  //
+  // "Spend a privilege" switches the board to the tokens a privilege may take (data-privilege):
+  // a click on one of them sends it; a second press of the switch, or Clear, switches back.
 
   const lineNames = function (spaces) {
     const count = spaces.length === 1 ? "1 token" : spaces.length + " tokens";
@@ -381,7 +409,20 @@
     }
     form.hidden = false;
     const lines = JSON.parse(form.dataset.lines || "[]");
-    const tokens = Array.from(board.querySelectorAll(".duel-token"));
+    const tokens = Array.from(board.querySelectorAll(".duel-token:not(.duel-pick)"));
+    const hint = form.querySelector(".duel-line-hint");
+    if (isSpendingPrivilege(form)) {
+      for (const token of tokens) {
+        token.setAttribute("aria-pressed", "false");
+        token.classList.remove("is-picked");
+        token.disabled = !token.dataset.privilege;
+      }
+      form.querySelector('input[name="action"]').value = "";
+      form.querySelector(".duel-line-take").disabled = true;
+      form.querySelector(".duel-line-clear").disabled = false;
+      hint.textContent = "Spend a privilege: click the token to take (any but a gold).";
+      return;
+    }
     const pressed = tokens
       .filter((token) => token.getAttribute("aria-pressed") === "true")
       .map((token) => token.dataset.space);
@@ -396,7 +437,6 @@
     form.querySelector('input[name="action"]').value = line ? line.action : "";
     form.querySelector(".duel-line-take").disabled = !line;
     form.querySelector(".duel-line-clear").disabled = pressed.length === 0;
-    const hint = form.querySelector(".duel-line-hint");
     if (line) {
       hint.textContent = "Ready: take " + lineNames(line.spaces) + ".";
     } else if (pressed.length) {
@@ -406,45 +446,143 @@
     }
   };
 
+  const isSpendingPrivilege = function (form) {
+    const spend = form.querySelector(".duel-privilege-spend");
+    return Boolean(spend) && spend.getAttribute("aria-pressed") === "true";
+  };
+
   document.addEventListener("click", function (event) {
-    const token = event.target.closest(".duel-token");
+    const token = event.target.closest(".duel-token:not(.duel-pick)");
     const clear = event.target.closest(".duel-line-clear");
-    const board = (token || clear) && (token || clear).closest(".duel-board");
+    const spend = event.target.closest(".duel-privilege-spend");
+    const control = token || clear || spend;
+    const board = control && control.closest(".duel-board");
     if (!board) {
       return;
     }
-    if (token) {
+    const form = board.querySelector(".duel-line-form");
+    if (spend) {
+      const isOn = spend.getAttribute("aria-pressed") === "true";
+      spend.setAttribute("aria-pressed", isOn ? "false" : "true");
+    } else if (token && form && isSpendingPrivilege(form)) {
+      sendAction(token.dataset.privilege);
+      return;
+    } else if (token) {
       const isPressed = token.getAttribute("aria-pressed") === "true";
       token.setAttribute("aria-pressed", isPressed ? "false" : "true");
     } else {
       board.querySelectorAll(".duel-token").forEach(function (item) {
         item.setAttribute("aria-pressed", "false");
       });
+      const spending = board.querySelector(".duel-privilege-spend");
+      if (spending) {
+        spending.setAttribute("aria-pressed", "false");
+      }
     }
     updateLinePicker(board);
   });
 
-  // Splendor Duel: a card's (or a deck's) move presses the same move's button in the grouped
-  // list, the one form that sends it (with its version and idempotency key).
+  // Splendor Duel: a card's (or a deck's) move, and a thing on the table that makes a decision
+  // by itself (.duel-pick: a token, the bag, a bonus colour, the opponent's token, a royal).
   document.addEventListener("click", function (event) {
-    const move = event.target.closest(".duel-card-move");
-    if (!move) {
-      return;
-    }
-    const input = Array.from(document.querySelectorAll('.decision input[name="action"]')).find(
-      (item) => item.value === move.dataset.action,
-    );
-    if (input) {
-      closeCards();
-      input.form.requestSubmit();
+    const move = event.target.closest(".duel-card-move, .duel-pick");
+    if (move && !move.disabled) {
+      sendAction(move.dataset.action);
     }
   });
 
-  const prepare = function (root) {
-    if (root.matches && root.matches(".duel-board")) {
-      updateLinePicker(root); // the board region itself was swapped in
+  // Splendor Duel: tokens put back above ten, picked one click per token in one's own panel
+  // (none of a colour beyond those held, none beyond the count due); the confirm sends the
+  // decision's button whose tokens are exactly those picked.
+  const putBackChoice = function (picked) {
+    const inputs = document.querySelectorAll(
+      '.decision [data-kind="discard_tokens"] input[name="action"]',
+    );
+    return Array.from(inputs).find(function (input) {
+      const tokens = JSON.parse(input.value).tokens;
+      const colours = new Set([...Object.keys(tokens), ...Object.keys(picked)]);
+      return Array.from(colours).every((colour) => (tokens[colour] || 0) === (picked[colour] || 0));
+    });
+  };
+
+  const updatePutBack = function (panel) {
+    const form = panel.querySelector(".duel-put-back-form");
+    if (!form) {
+      return;
     }
-    root.querySelectorAll(".duel-board").forEach(updateLinePicker);
+    form.hidden = false;
+    const due = Number(form.dataset.count);
+    const chips = Array.from(panel.querySelectorAll(".duel-put-back"));
+    const picked = {};
+    let total = 0;
+    for (const chip of chips) {
+      const count = Number(chip.dataset.picked) || 0;
+      if (count) {
+        picked[chip.dataset.colour] = count;
+        total += count;
+      }
+    }
+    for (const chip of chips) {
+      const count = picked[chip.dataset.colour] || 0;
+      chip.disabled = total >= due || count >= Number(chip.dataset.held);
+      chip.classList.toggle("is-picked", count > 0);
+      chip.querySelector(".duel-put-back-count").textContent = count ? " −" + count : "";
+    }
+    const choice = total === due ? putBackChoice(picked) : null;
+    const confirm = form.querySelector(".duel-put-back-confirm");
+    confirm.disabled = !choice;
+    confirm.dataset.action = choice ? choice.value : "";
+    form.querySelector(".duel-put-back-clear").disabled = total === 0;
+    const words = Object.entries(picked).map(([colour, count]) => count + " " + colour).join(", ");
+    form.querySelector(".duel-put-back-hint").textContent = choice
+      ? "Ready: put back " + words + "."
+      : "Put " + (due - total) + " more back: click your tokens above" +
+        (total ? " (picked " + words + ")." : ".");
+    return Boolean(choice);
+  };
+
+  document.addEventListener("click", function (event) {
+    const chip = event.target.closest(".duel-put-back");
+    const clear = event.target.closest(".duel-put-back-clear");
+    const confirm = event.target.closest(".duel-put-back-confirm");
+    const panel = (chip || clear || confirm) && (chip || clear || confirm).closest(".duel-player");
+    if (!panel) {
+      return;
+    }
+    if (confirm) {
+      sendAction(confirm.dataset.action);
+      return;
+    }
+    panel.querySelectorAll(".duel-put-back").forEach(function (item) {
+      if (item === chip) {
+        item.dataset.picked = (Number(item.dataset.picked) || 0) + 1;
+      } else if (clear) {
+        delete item.dataset.picked;
+      }
+    });
+    if (updatePutBack(panel)) {
+      panel.querySelector(".duel-put-back-confirm").focus(); // the picked chips are disabled now
+    }
+  });
+
+  // Elements of ``root`` (itself included) that match ``selector``: a swapped-in region is the
+  // root htmx hands over.
+  const within = function (root, selector) {
+    const found = Array.from(root.querySelectorAll(selector));
+    return root.matches && root.matches(selector) ? [root, ...found] : found;
+  };
+
+  const prepare = function (root) {
+    within(root, ".duel-board").forEach(updateLinePicker);
+    within(root, ".duel-player").forEach(updatePutBack);
+    within(root, ".duel-pick").forEach((pick) => (pick.disabled = false));
+    // A decision made on the table: its list of buttons, opened for a page without the
+    // script, would push the table down.
+    within(root, ".decision").forEach(function (decision) {
+      if (decision.querySelector(".duel-table-hint")) {
+        decision.querySelectorAll("details[open]").forEach((group) => (group.open = false));
+      }
+    });
     root.querySelectorAll(".take-form").forEach(updateTakeForm);
     root.querySelectorAll(".return-form").forEach(updateReturnForm);
     root.querySelectorAll(".card-close").forEach((button) => (button.hidden = false));

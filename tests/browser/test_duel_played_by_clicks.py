@@ -1,7 +1,10 @@
 """A Splendor Duel against a bot, played to its end by clicks on the table at 1366×768: cards
-bought by clicking them, lines of tokens picked on the board, and the decisions of their own
-(a royal, a colour, tokens put back) by their buttons. Both players' panels, the board and the
-pyramid stay in view the whole game; no console error, no CSP violation."""
+bought by clicking them, lines of tokens picked on the board, a privilege spent on a token, and
+the decisions of their own made on the things they choose (a royal tile, a bonus colour, a token
+of the board or of the opponent's panel, tokens of one's own panel put back). No grouped
+button is used but to pass. Both players' panels, the board and the pyramid stay in view the whole
+game, but while the card just bought shows above the table; no console error, no CSP
+violation."""
 
 from __future__ import annotations
 
@@ -25,6 +28,8 @@ MOST_TURNS = 150
 IN_VIEW = ["#region-board .duel-grid", "#region-pyramid .deck", PANELS,
            "#region-players .duel-colours"]  # fmt: skip
 HEADLINE = re.compile(r"^(Your turn|Game over)")
+OF_THEIR_OWN = {"royal", "joker colour", "matching token", "opponent's token", "put back"}
+"""The decisions that follow a move, each made on the thing it chooses."""
 
 
 def version_shown(page: Page) -> str:
@@ -68,12 +73,51 @@ def take_a_line(page: Page) -> bool:
     return True
 
 
-def decide(page: Page) -> None:
-    """Any other move: the first button of the decision's first list (open it if closed)."""
-    choices = page.locator(".decision details.duel-choices").first
-    if choices.get_attribute("open") is None:
-        choices.locator("summary").click()
-    choices.locator("form button").first.click()
+def spend_a_privilege(page: Page) -> bool:
+    """Switch the board to spending a privilege, then click the first token it offers."""
+    spend = page.locator(".duel-privilege-spend")
+    if not spend.count():
+        return False
+    spend.click()
+    page.locator(".duel-token[data-privilege]:not([disabled])").first.click()
+    return True
+
+
+def put_back(page: Page) -> bool:
+    """Click my tokens in my panel until as many as are due are picked, then confirm."""
+    form = page.locator(".duel-player.is-viewer .duel-put-back-form")
+    if not form.count():
+        return False
+    confirm = form.locator(".duel-put-back-confirm")
+    while confirm.is_disabled():
+        page.locator(".duel-player.is-viewer .duel-put-back:not([disabled])").first.click()
+    confirm.click()
+    return True
+
+
+def decide_on_the_table(page: Page) -> str:
+    """A decision of its own, by a click on the first thing on the table that makes it: the
+    kind of thing clicked."""
+    if put_back(page):
+        return "put back"
+    pick = page.locator(".duel-pick:not([disabled])").first
+    kind = pick.evaluate(
+        """(pick) => pick.matches(".duel-royal") ? "royal"
+          : pick.matches(".duel-token") ? "matching token"
+          : pick.closest(".duel-player.is-viewer") ? "joker colour" : "opponent's token" """
+    )
+    pick.click()
+    return str(kind)
+
+
+def replenish_or_pass(page: Page) -> str:
+    """No line to take and no card to buy: click the bag, or else pass (a button of its own)."""
+    bag = page.locator(".duel-bag.duel-pick")
+    if bag.count():
+        bag.click()
+        return "bag"
+    page.locator(".decision details.duel-choices[data-kind='pass'] form button").click()
+    return "pass"
 
 
 def test_a_duel_is_played_to_its_end_by_clicks_with_both_panels_in_view(
@@ -94,27 +138,31 @@ def test_a_duel_is_played_to_its_end_by_clicks_with_both_panels_in_view(
         expect(page.locator(".headline")).to_have_text(HEADLINE)
         if page.locator(".headline").inner_text() == "Game over":
             break
-        # Decisions of their own open above the table; the main moves' lists stay closed.
-        if not page.locator(".decision details.duel-choices[open]").count():
+        # With the script every list of buttons stays closed: the table is where moves are made.
+        expect(page.locator(".decision details.duel-choices[open]")).to_have_count(0)
+        if not page.locator(".decision .duel-card").count():  # the card just bought, if any
             assert parts_outside_the_viewport(page) == []
         before = version_shown(page)
-        if page.locator(".decision details.duel-choices[open]").count():
-            decide(page)
-            kinds.add("decision")
+        if page.locator(".duel-table-hint").count():
+            kinds.add(decide_on_the_table(page))
+        elif "privilege" not in kinds and spend_a_privilege(page):  # once, when first held
+            kinds.add("privilege")
         elif buy_a_card(page):
             kinds.add("buy")
         elif take_a_line(page):
             kinds.add("line")
         else:
-            decide(page)
-            kinds.add("decision")
+            kinds.add(replenish_or_pass(page))
         expect(page.locator("#region-status")).not_to_have_attribute("data-version", before)
     else:
         pytest.fail(f"the game did not end within {MOST_TURNS} of dora's moves")
 
     game.refresh_from_db()
     assert game.status == "finished"
-    assert {"buy", "line"} <= kinds
+    assert {"buy", "line", "privilege"} <= kinds
+    # With seed 4: the joker's colour, a matching token and tokens put back (and the bag once);
+    # a royal and the opponent's token are made in tests of their own.
+    assert kinds & OF_THEIR_OWN, kinds
     why = page.locator(".result-why")
     expect(why).to_have_text(re.compile(r"(reached 20 points|gathered 10 crowns|10 points on)"))
     expect(page.locator(".scores small").first).to_have_text(

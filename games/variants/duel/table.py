@@ -4,7 +4,8 @@ As ``games.variants.splendor.table`` for the base game, everything here reads on
 ``games.reads.game_view`` gives one viewer (the engine's redacted view, their legal actions, the
 redacted events), so the page cannot show more than that viewer may see. Every legal action is
 offered as its own button posting the action's JSON, so every phase (lines, gold, joker colour,
-abilities, royals, discards, privileges, replenishing) is playable without JavaScript.
+abilities, royals, discards, privileges, replenishing) is playable without JavaScript. With the
+page's script the same decisions are also made on the table (``games.variants.duel.clicks``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.variants.duel.clicks import TABLE_HINTS, TableChoices
 from games.variants.duel.words import COLUMNS, describe_action, describe_card, space_name
 from games.variants.table_common import digest, is_over, round_number, seat_names
 from games.variants.words import GEM_NAMES, LETTERS, event_in_words
@@ -95,6 +97,7 @@ def table_for_viewer(
         if action["type"] == "reserve_from_deck"
     }
     pickable = {space for line in lines for space in line["spaces"]}
+    clicks = TableChoices(data["legal_actions"], state["tokens_to_discard"])
     regions: dict[str, dict[str, Any]] = {
         "status": {
             "version": data["version"],
@@ -116,6 +119,7 @@ def table_for_viewer(
                             "name": space_name((row, column)),
                             "gem": colour and gem(colour, 1),
                             "pickable": space_name((row, column)) in pickable,
+                            **clicks.on_space(space_name((row, column))),
                         }
                         for column, colour in enumerate(cells)
                     ],
@@ -123,6 +127,7 @@ def table_for_viewer(
                 for row, cells in enumerate(state["board"])
             ],
             "bag": sum(state["bag"].values()),
+            **clicks.on_board(),
             "privileges": state["privileges"],
             # The legal lines, for picking one by its tokens (static/game.js); the decision
             # region lists the same lines as buttons for a page without JavaScript.
@@ -138,11 +143,11 @@ def table_for_viewer(
                 }
                 for level in (3, 2, 1)
             ],
-            "royals": [_royal(royal) for royal in state["royals"]],
+            "royals": [_royal(royal, clicks) for royal in state["royals"]],
         },
         "players": {
             "players": [
-                _player(player, names, acting, viewer, buyer) for player in state["players"]
+                _player(player, names, acting, viewer, buyer, clicks) for player in state["players"]
             ],
         },
         "log": {
@@ -205,6 +210,8 @@ def _decision(
         # In these phases the board and the cards are where a move is made (static/game.js);
         # the grouped buttons start closed. Any other decision opens its only group.
         "opens_first": state["phase"] not in ("main", "mandatory", "reserve"),
+        # With the script the table makes these decisions: it closes the list and says so.
+        "table_hint": TABLE_HINTS.get(state["phase"], "") if groups else "",
         "pending": state["pending_card"] and _card(state["pending_card"]),
         "to_discard": state["tokens_to_discard"],
         # Buttons carry the version they were drawn at: the region changes with it.
@@ -335,9 +342,10 @@ def _card(item: Mapping[str, Any], buyer: Buyer | None = None) -> dict[str, Any]
     return card
 
 
-def _royal(royal: Mapping[str, Any]) -> dict[str, Any]:
+def _royal(royal: Mapping[str, Any], clicks: TableChoices | None = None) -> dict[str, Any]:
     return {
         "id": royal["id"],
+        "choice": clicks and clicks.on_royal(royal["id"]),
         "number": royal["id"] + 1,
         "points": royal["points"],
         "ability": ABILITIES.get(royal["ability"]),
@@ -357,7 +365,9 @@ def _player(
     acting: int | None,
     viewer: int | None,
     buyer: Buyer,
+    clicks: TableChoices,
 ) -> dict[str, Any]:
+    is_viewer = player["seat"] == viewer
     best_colour = max(player["colour_points"].values(), default=0)
     progress = {"points": player["points"], "crowns": player["crowns"],
                 "colour_points": best_colour}  # fmt: skip
@@ -365,7 +375,7 @@ def _player(
         "seat": player["seat"],
         "name": names[player["seat"]],
         "is_acting": player["seat"] == acting,
-        "is_viewer": player["seat"] == viewer,
+        "is_viewer": is_viewer,
         "tokens": [gem(colour, player["tokens"].get(colour, 0)) for colour in TOKEN_COLOURS],
         "token_count": player["token_count"],
         # A column per token colour; only the five gem colours have bonuses and points.
@@ -377,10 +387,12 @@ def _player(
                 "bonus": player["bonuses"].get(colour, 0),
                 "points": player["colour_points"].get(colour, 0),
                 "is_best": 0 < best_colour == player["colour_points"].get(colour, 0),
+                **clicks.on_colour(colour, player["tokens"].get(colour, 0), is_viewer=is_viewer),
             }
             for colour in TOKEN_COLOURS
         ],
         "privileges": player["privileges"],
+        "to_discard": clicks.to_discard if is_viewer else 0,
         "crowns": player["crowns"],
         "points": player["points"],
         "goals": [
