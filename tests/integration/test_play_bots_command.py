@@ -52,6 +52,36 @@ def test_play_bots_plays_three_games_in_process_on_sqlite(tmp_path: Path) -> Non
     assert_plays_three_games_that_verify(f"sqlite:///{tmp_path / 'db.sqlite3'}")
 
 
+def test_play_bots_plays_duels_that_verify(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    assert manage(database, "migrate", "--no-input", "-v0").returncode == 0
+
+    played = manage(database, "play_bots", "--variant", "duel", "--games", "2", "--bots",
+                    "greedy", "random")  # fmt: skip
+
+    assert played.returncode == 0, played.stdout + played.stderr
+    assert "2/2 finished" in played.stdout
+    verified = manage(database, "verify_games")
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert "2 game(s) replayed, 0 with differences" in verified.stdout
+    variants = (
+        "from games.models import Game; print(sorted({g.variant for g in Game.objects.all()}))"
+    )
+    stored = manage(database, "shell", "-c", variants)
+    assert stored.stdout.strip().splitlines()[-1] == "['duel']"
+
+
+def test_play_bots_refuses_a_duel_for_three(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    assert manage(database, "migrate", "--no-input", "-v0").returncode == 0
+
+    played = manage(database, "play_bots", "--variant", "duel", "--bots", "greedy", "random",
+                    "random")  # fmt: skip
+
+    assert played.returncode != 0
+    assert "give 2 bot levels for duel, one per seat" in played.stderr
+
+
 def database_url(user: str, password: str | None, host: str, database: str) -> str:
     return f"postgres://{user}{f':{password}' if password else ''}@{host}/{database}"
 

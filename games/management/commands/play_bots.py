@@ -5,6 +5,7 @@ played here, in-process, before the command prints them; with a broker, the work
 and ``--wait`` follows them until they finish.
 
     manage.py play_bots --games 3 --bots greedy random
+    manage.py play_bots --variant duel --games 3 --bots search greedy
     REDIS_URL=redis://127.0.0.1:6379/0 manage.py play_bots --games 20 --wait 600
 """
 
@@ -16,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games import engine
 from games.commands import lobby
 from games.models import Game
 from games.vocabulary import BotLevel, Status
@@ -29,11 +31,17 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--games", type=int, default=1, help="how many games (default 1)")
         parser.add_argument(
+            "--variant",
+            default="splendor",
+            choices=engine.VARIANTS,
+            help="which game (default splendor; a duel is for exactly two bots)",
+        )
+        parser.add_argument(
             "--bots",
             nargs="+",
             default=["greedy", "random"],
             choices=BotLevel.values,
-            help="one bot level per seat, 2 to 4 of them (default: greedy random)",
+            help="one bot level per seat, as many as the game has seats (default: greedy random)",
         )
         parser.add_argument("--private", action="store_true", help="keep them out of the lobby")
         parser.add_argument(
@@ -45,8 +53,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if not 2 <= len(options["bots"]) <= 4:
-            raise CommandError("give 2 to 4 bot levels, one per seat")
+        variant = options["variant"]
+        seat_counts = engine.seat_counts(variant)
+        if len(options["bots"]) not in seat_counts:
+            counts = " or ".join(str(count) for count in seat_counts)
+            raise CommandError(f"give {counts} bot levels for {variant}, one per seat")
         if options["games"] < 1:
             raise CommandError("--games must be at least 1")
         embedded = settings.CELERY_TASK_ALWAYS_EAGER
@@ -55,7 +66,7 @@ class Command(BaseCommand):
         for _ in range(options["games"]):
             # Embedded, the whole game is played by the after-commit hook before this returns.
             game = lobby.game_create(
-                variant="splendor",
+                variant=variant,
                 seats=[lobby.BotSeat(level) for level in options["bots"]],
                 created_by=None,
                 is_public=not options["private"],
