@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 
 from analytics import projections
-from games.commands.services import BotSeat, UserSeat
+from games.commands.lobby import BotSeat, UserSeat
 from testing import synthetic
 from tests.browser.accessibility import blocking_violations, describe_violations
 from tests.browser.conftest import log_in

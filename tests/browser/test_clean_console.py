@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 
 from analytics import projections
-from games.commands.services import BotSeat, UserSeat
+from games.commands.lobby import BotSeat, UserSeat
 from games.models import Game
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.console import ConsoleWatch

@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 
-from games.commands.services import BotSeat, UserSeat
+from games.commands.lobby import BotSeat, UserSeat
 from games.models import Game
 from tests.browser.conftest import log_in
 from tests.browser.test_playing_a_bot import colours_nearest_card_needs, version_shown

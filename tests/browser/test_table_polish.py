@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games import engine
-from games.commands.services import UserSeat
+from games.commands.lobby import UserSeat
 from games.models import Game
 from games.reads import loading
 from tests.browser.conftest import log_in, screenshot
