@@ -18,7 +18,7 @@ def table_after(line: Sequence[dict[str, Any]], *, viewer: int = 0) -> dict[str,
     """The table ``viewer`` sees after ``line`` is played from the deal of a two-player game."""
     state = engine.initial_state(engine.new_game("splendor", 2, SEED))
     for action in line:
-        state = engine.apply_action(state, engine.action_from_json(action))
+        state = engine.apply_action(state, engine.action_from_json(action, "splendor"))
     acting = engine.acting_seat(state)
     legal = engine.legal_actions(state) if acting == viewer else []
     data = {

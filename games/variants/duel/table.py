@@ -14,16 +14,23 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.variants.duel.cards import (
+    ABILITIES,
+    GEM_COLOURS,
+    MARKS,
+    NAMES,
+    TOKEN_COLOURS,
+    Buyer,
+    card_view,
+    counts_in_words,
+    gem,
+)
 from games.variants.duel.clicks import TABLE_HINTS, TableChoices
 from games.variants.duel.words import COLUMNS, describe_action, describe_card, space_name
 from games.variants.table_common import digest, is_over, round_number, seat_names
-from games.variants.words import GEM_NAMES, LETTERS, event_in_words
+from games.variants.words import event_in_words
 
 LOG_LENGTH = 10
-TOKEN_COLOURS = ("white", "blue", "green", "red", "black", "pearl", "gold")
-GEM_COLOURS = TOKEN_COLOURS[:5]
-NAMES = {**GEM_NAMES, "pearl": "pearl"}
-MARKS = {**LETTERS, "pearl": "P"}
 GOALS = {"points": 20, "crowns": 10, "colour_points": 10}
 """The three ways to win, as the rulebook counts them."""
 GOAL_WORDS = (
@@ -32,17 +39,7 @@ GOAL_WORDS = (
     ("colour_points", "points in one colour", "in a colour", GOALS["colour_points"]),
 )
 """Each way to win: its key, its words, its short mark on a panel, and the count it needs."""
-ABILITIES: dict[str, dict[str, str]] = {
-    "extra_turn": {"key": "extra_turn", "name": "Refresh", "icon": "↻",
-                   "rule": "take another turn"},
-    "take_token": {"key": "take_token", "name": "Gem", "icon": "+1",
-                   "rule": "take a token of this card's colour from the board"},
-    "privilege": {"key": "privilege", "name": "Privilege", "icon": "✉",
-                  "rule": "take a privilege"},
-    "steal": {"key": "steal", "name": "Take", "icon": "⇐",
-              "rule": "take a gem or pearl token from the opponent"},
-}  # fmt: skip
-"""Card and royal abilities by the rulebook's names ("Card abilities"), with a mark each."""
+
 
 GROUPS = (
     ("take_tokens", "Take a line of tokens"),
@@ -69,10 +66,6 @@ PHASE_HEADLINES = {
     "choose_royal": "Your turn: choose a royal",
     "discard_tokens": "Your turn: put tokens back in the bag",
 }
-
-
-def gem(colour: str, count: int = 0) -> dict[str, Any]:
-    return {"colour": colour, "letter": MARKS[colour], "name": NAMES[colour], "count": count}
 
 
 def table_for_viewer(
@@ -138,7 +131,9 @@ def table_for_viewer(
                 {
                     "level": level,
                     "deck": state["decks"][level - 1],
-                    "cards": [_card(item, buyer) for item in state["pyramid"][level - 1] if item],
+                    "cards": [
+                        card_view(item, buyer) for item in state["pyramid"][level - 1] if item
+                    ],
                     "deck_move": deck_moves.get(level),
                 }
                 for level in (3, 2, 1)
@@ -212,7 +207,7 @@ def _decision(
         "opens_first": state["phase"] not in ("main", "mandatory", "reserve"),
         # With the script the table makes these decisions: it closes the list and says so.
         "table_hint": TABLE_HINTS.get(state["phase"], "") if groups else "",
-        "pending": state["pending_card"] and _card(state["pending_card"]),
+        "pending": state["pending_card"] and card_view(state["pending_card"]),
         "to_discard": state["tokens_to_discard"],
         # Buttons carry the version they were drawn at: the region changes with it.
         "forms_version": version if groups else None,
@@ -232,7 +227,7 @@ def _label(action: Mapping[str, Any], state: Mapping[str, Any]) -> str:
         return f"{board[row][column]} ({space_name(action['space'])})"
     if kind in ("buy_card", "reserve_card"):
         return describe_card(action["card"]) + (
-            f", paying {_counts(action['payment'])}" if action.get("payment") else ""
+            f", paying {counts_in_words(action['payment'])}" if action.get("payment") else ""
         )
     if kind == "reserve_from_deck":
         return f"the top card of the level {action['level']} deck"
@@ -242,104 +237,8 @@ def _label(action: Mapping[str, Any], state: Mapping[str, Any]) -> str:
         royal = next((item for item in state["royals"] if item["id"] == action["royal"]), None)
         return _royal_words(royal) if royal else f"royal {action['royal'] + 1}"
     if kind == "discard_tokens":
-        return _counts(action["tokens"])
+        return counts_in_words(action["tokens"])
     return describe_action(action).capitalize()
-
-
-def _counts(counts: Mapping[str, int]) -> str:
-    return ", ".join(f"{count} {colour}" for colour, count in counts.items() if count) or "nothing"
-
-
-CARD_KINDS = {"joker": "5-Gem", None: "no-bonus"}
-"""Cards outside the five colours, by the rulebook's name: the "5-Gem" card takes the colour of
-a card it is placed with; a card without a bonus gives points (and crowns) only."""
-
-
-class Buyer:
-    """What one seated viewer holds, to tell a card they can afford from one they cannot, and
-    the legal moves on each card (their turn's buy and reserve actions)."""
-
-    def __init__(
-        self, player: Mapping[str, Any] | None, actions: Sequence[Mapping[str, Any]]
-    ) -> None:
-        self.player = player
-        self.moves: dict[int, list[dict[str, str]]] = {}
-        for action in actions:
-            if action["type"] in ("buy_card", "reserve_card"):
-                self.moves.setdefault(action["card"], []).append(_card_move(action))
-
-    def shortfall(self, item: Mapping[str, Any]) -> dict[str, int]:
-        """Tokens missing per colour once bonuses and tokens (gold aside) are counted."""
-        assert self.player is not None
-        tokens, bonuses = self.player["tokens"], self.player["bonuses"]
-        return {
-            colour: missing
-            for colour in TOKEN_COLOURS
-            if (missing := item["cost"].get(colour, 0) - bonuses.get(colour, 0)
-                - tokens.get(colour, 0)) > 0
-        }  # fmt: skip
-
-
-def _card_move(action: Mapping[str, Any]) -> dict[str, str]:
-    if action["type"] == "reserve_card":
-        label, css = "Reserve", "btn-reserve"
-    else:
-        paid = action.get("payment")
-        label = f"Buy, paying {_counts(paid)}" if paid else "Buy"
-        css = "btn-buy"
-    return {"label": label, "css": css, "json": json.dumps(action, separators=(",", ":"))}
-
-
-def _missing_words(missing: Mapping[str, int]) -> str:
-    return " ".join(f"{count}{MARKS[colour]}" for colour, count in missing.items())
-
-
-def _card(item: Mapping[str, Any], buyer: Buyer | None = None) -> dict[str, Any]:
-    if item.get("hidden"):
-        return {"hidden": True, "level": item["level"]}
-    colour = item["colour"]
-    kind = colour if colour in GEM_COLOURS else CARD_KINDS[colour]
-    name = colour if colour in GEM_COLOURS else ("5-Gem" if colour else "no bonus")
-    card: dict[str, Any] = {
-        "id": item["id"],
-        "level": item["level"],
-        "colour": kind,
-        "name": f"{name} card",
-        "bonus": item["bonus"],
-        "bonus_gem": gem(colour, item["bonus"]) if colour in GEM_COLOURS else None,
-        "points": item["points"],
-        "crowns": item["crowns"],
-        "crown_marks": "♛" * item["crowns"],
-        "ability": ABILITIES.get(item["ability"]),
-        "cost": [
-            gem(colour, item["cost"][colour])
-            for colour in TOKEN_COLOURS
-            if item["cost"].get(colour)
-        ],
-        "blind": bool(item.get("blind")),
-        "placed_as": item.get("placed_as"),
-        "affordable": False,
-        "needs": "",
-        "gold_covers": "",
-        "moves": [],
-    }
-    if buyer is None or buyer.player is None:
-        return card
-    card["moves"] = buyer.moves.get(item["id"], [])
-    missing = buyer.shortfall(item)
-    gold = buyer.player["tokens"].get("gold", 0)
-    short = sum(missing.values())
-    joker_blocked = colour == "joker" and not any(buyer.player["bonuses"].values())
-    card["affordable"] = short <= gold and not joker_blocked
-    if joker_blocked:
-        card["needs"] = "needs a card with a bonus"
-    elif short and short <= gold:
-        card["gold_covers"] = f"gold covers {_missing_words(missing)}"
-    elif short:
-        card["needs"] = f"needs {_missing_words(missing)}" + (
-            f", gold covers {gold}" if gold else ""
-        )
-    return card
 
 
 def _royal(royal: Mapping[str, Any], clicks: TableChoices | None = None) -> dict[str, Any]:
@@ -401,7 +300,8 @@ def _player(
         ],
         "cards": len(player["cards"]),
         "reserved": [
-            _card(item, buyer if player["seat"] == viewer else None) for item in player["reserved"]
+            card_view(item, buyer if player["seat"] == viewer else None)
+            for item in player["reserved"]
         ],
         "royals": [_royal(royal) for royal in player["royals"]],
     }
