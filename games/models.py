@@ -3,7 +3,7 @@
 ``GameEvent`` rows are the truth: never updated, never deleted (the model refuses, and on
 PostgreSQL a trigger does too). ``Game`` and ``Seat`` are read models that the services keep in
 the same transaction as each append and that ``rebuild_read_models`` can rebuild from events.
-Only ``games.commands.services`` writes any of them.
+Only the commands (``games.commands``, through its one writer) write any of them.
 """
 
 from __future__ import annotations

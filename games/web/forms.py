@@ -3,7 +3,7 @@ services take (a new game, a seat, an added bot, an invite). Each game's move fo
 package's (``games.variants.<game>.forms``).
 
 A form checks only the shape of a request (whole numbers, a user that exists, a known game).
-Whether a request can be met is the services' call, made in ``games.commands.services``; a
+Whether a request can be met is the services' call, made in ``games.commands.lobby``; a
 form never second-guesses it.
 """
 
