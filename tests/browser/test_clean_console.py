@@ -15,6 +15,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from analytics import projections
 from games.commands.lobby import BotSeat, UserSeat
 from games.models import Game
+from games.vocabulary import Status
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.console import ConsoleWatch
 from tests.browser.test_playing_a_bot import take_three_gems, version_shown
@@ -74,7 +75,7 @@ def play_to_the_end(page: Page, game: Game) -> None:
         # The bot's move reaches the page twice, in the answer to ours and by push: act once
         # the page shows the game's latest version, as a player acts on what they see.
         latest = Game.objects.get(pk=game.pk)
-        if latest.status != Game.Status.ACTIVE:
+        if latest.status != Status.ACTIVE:
             expect(page.locator(".result-headline")).to_be_visible()
             return
         expect(page.locator("#region-status")).to_have_attribute(
@@ -140,7 +141,7 @@ def test_a_game_a_replay_the_statistics_and_the_lists_leave_the_console_clean(
     expect(page.locator(".game")).to_have_attribute("data-push", "open")
     screenshot(page, "table-first-turn-1366x768")
     play_to_the_end(page, game)
-    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    assert Game.objects.get(pk=game.pk).status == Status.FINISHED
 
     step_through_the_replay(page, asgi_server, game)
 

@@ -15,6 +15,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from games.commands.lobby import BotSeat, UserSeat
 from games.models import Game
+from games.vocabulary import Status
 from tests.browser.conftest import log_in
 from tests.browser.test_playing_a_bot import colours_nearest_card_needs, version_shown
 from tests.web.tables import create_game, game_at
@@ -118,7 +119,7 @@ def test_a_whole_game_played_with_the_keyboard_alone(
     for _ in range(MOVE_BOUND):
         expect(page.locator(".headline")).to_have_text(re.compile("^Your turn|^Game over"))
         latest = Game.objects.get(pk=game.pk)
-        if latest.status != Game.Status.ACTIVE:
+        if latest.status != Status.ACTIVE:
             break
         expect(page.locator("#region-status")).to_have_attribute(
             "data-version", str(latest.version)

@@ -56,7 +56,8 @@ class Command(BaseCommand):
         variant = options["variant"]
         seat_counts = engine.seat_counts(variant)
         if len(options["bots"]) not in seat_counts:
-            counts = " or ".join(str(count) for count in seat_counts)
+            fewest, most = min(seat_counts), max(seat_counts)
+            counts = f"{fewest} to {most}" if fewest < most else str(fewest)
             raise CommandError(f"give {counts} bot levels for {variant}, one per seat")
         if options["games"] < 1:
             raise CommandError("--games must be at least 1")
