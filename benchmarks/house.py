@@ -40,7 +40,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # roles, the periodic jobs' scheduler. Every floor may use them.
     (
         "site services",
-        ("splendor_site.outages", "splendor_site.database_roles", "splendor_site.periodic_jobs"),
+        (
+            "splendor_site.outages",
+            "splendor_site.database_roles",
+            "splendor_site.periodic_jobs",
+            "splendor_site.request_limits",
+        ),
     ),
     ("bots", ("games.bots",)),
     ("vocabulary", ("games.vocabulary", "games.errors", "games.records", "games.notation")),
@@ -58,6 +63,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "games.api",
             "accounts.api_views",
             "accounts.api_serializers",
+            "accounts.api_urls",
             "accounts.views",
             "accounts.urls",
         ),
@@ -84,11 +90,16 @@ def floor_of(module: str) -> int:
 
 
 def room_of(module: str) -> str:
-    """A package of ``games/`` or a top module of it; another app as a whole."""
+    """A package of ``games/`` or a top module of it; another app as a whole, but a room lies
+    on one floor: an app's modules that :data:`LAYERS` places on another floor than the app
+    (accounts' web side, the site's services) form a room of their own there."""
     parts = module.split(".")
-    if parts[0] != "games":
+    if parts[0] == "games":
+        return ".".join(parts[:2])
+    floor = floor_of(module)
+    if floor == floor_of(parts[0]):
         return parts[0]
-    return ".".join(parts[:2])
+    return f"{parts[0]} ({LAYERS[floor][0]})"
 
 
 def edges(graph: grimp.ImportGraph) -> Iterator[tuple[str, str]]:
@@ -187,11 +198,13 @@ def main(argv: list[str]) -> None:
     )
 
     up = sorted((a, b) for a, b in links if floor_of(b) > floor_of(a))
-    up_rooms = sorted({(room_of(a), room_of(b)) for a, b in up})
+    up_rooms = sorted(
+        {(room_of(a), LAYERS[floor_of(a)][0], room_of(b), LAYERS[floor_of(b)][0]) for a, b in up}
+    )
     print(f"imports running up: {len(up)} between modules, {len(up_rooms)} between rooms")
     if show:
-        for a, b in up_rooms:
-            print(f"    {a} ({LAYERS[floor_of(a)][0]}) -> {b} ({LAYERS[floor_of(b)][0]})")
+        for room, floor, higher_room, higher_floor in up_rooms:
+            print(f"    {room} ({floor}) -> {higher_room} ({higher_floor})")
 
     module_cycles = cycles(graph.modules, links)
     room_cycles = cycles(rooms, room_links)

@@ -39,6 +39,22 @@ def presence_record(*, user_id: int, game_id: int, seconds: float | None = None)
     cache.set(key, True, seconds / 3)
 
 
+def on_player_seen(
+    *, user_id: int, game_id: int, seconds: float | None, throttled: bool, **_: object
+) -> None:
+    """Receives ``games.commands.presence.player_seen``: a throttled sighting (a page's poll, an
+    API call) goes through :func:`presence_record`; the stream's spaced heartbeat is marked as
+    it comes."""
+    if throttled:
+        presence_record(user_id=user_id, game_id=game_id, seconds=seconds)
+    else:
+        presence.presence_mark(
+            user_id=user_id,
+            game_id=game_id,
+            seconds=settings.PRESENCE_SECONDS if seconds is None else seconds,
+        )
+
+
 @dataclass(frozen=True)
 class MailClaim:
     """A claimed mail: the unique key of its record."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from http import HTTPStatus
-from typing import Any, TypeVar
 
 from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.middleware import CheckableLazyObject, CSPMiddleware
@@ -13,9 +12,9 @@ from django.conf import settings
 from django.contrib.messages.middleware import MessageMiddleware
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import render
-from django.urls import Resolver404, resolve
 
 from games.api.errors import request_too_large_body
+from splendor_site.request_limits import max_body_bytes_for
 
 
 class RequestBodyLimitMiddleware:
@@ -55,30 +54,6 @@ class PageMessageMiddleware(MessageMiddleware):
         if request.path_info.startswith(JSON_API_PATH_PREFIX):
             return self.get_response(request)  # type: ignore[no-any-return]
         return super().__call__(request)  # type: ignore[no-any-return]
-
-
-View = TypeVar("View")
-
-
-def allows_body_up_to(max_bytes: int) -> Callable[[View], View]:
-    """Marks a view (function, or class: set ``max_body_bytes``) that reads larger bodies,
-    such as a game file to import; every other view gets ``REQUEST_BODY_MAX_BYTES``."""
-
-    def mark(view: View) -> View:
-        view.max_body_bytes = max_bytes  # type: ignore[attr-defined]
-        return view
-
-    return mark
-
-
-def max_body_bytes_for(path: str) -> int:
-    """The most a request to ``path`` may send: its view's allowance, or the site's limit."""
-    try:
-        view: Any = resolve(path).func
-    except Resolver404:
-        return int(settings.REQUEST_BODY_MAX_BYTES)
-    view = getattr(view, "view_class", view)
-    return int(getattr(view, "max_body_bytes", settings.REQUEST_BODY_MAX_BYTES))
 
 
 def _declared_length(request: HttpRequest) -> int:

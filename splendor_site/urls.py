@@ -8,7 +8,7 @@ handler500 = "splendor_site.outages.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("api/", include("games.api.urls")),
+    path("api/", include("splendor_site.api_urls")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("stats/", include("analytics.urls")),

@@ -1,7 +1,8 @@
 """The base of every endpoint about one game: load it, then check the caller may see it.
 
 A signed-in caller who read or changed the game is present in it for ``API_PRESENCE_SECONDS``
-(``notifications.presence``): a bot playing through the API gets no turn mail while it plays.
+(``games.commands.presence``, kept by the notifications app): a bot playing through the API gets
+no turn mail while it plays.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from rest_framework.views import APIView
 
 from games.api.concurrency import with_etag
 from games.api.permissions import CanSeeGame
+from games.commands.presence import note_player_seen
 from games.models import Game
 from games.reads import game_view, loading
-from notifications.services import presence_record
 
 
 class GameObjectView(APIView):
@@ -40,7 +41,7 @@ class GameObjectView(APIView):
         user = getattr(request, "user", None)
         is_answered = 200 <= response.status_code < 400  # 304 included: the caller looked
         if is_answered and user is not None and user.is_authenticated and "game_id" in kwargs:
-            presence_record(
+            note_player_seen(
                 user_id=user.pk, game_id=kwargs["game_id"], seconds=settings.API_PRESENCE_SECONDS
             )
         return super().finalize_response(request, response, *args, **kwargs)

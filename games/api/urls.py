@@ -1,18 +1,11 @@
-"""The REST API under /api/: version 1 at /api/v1/, the schema and its docs page.
-
-Anything else under /api/ answers a JSON 404 in the API's error shape.
-"""
+"""The games' endpoints of the REST API's version 1, which the site mounts at /api/v1/
+(``splendor_site.api_urls``, beside the other apps' endpoints)."""
 
 from __future__ import annotations
 
-from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from django.urls import include, path
 
-from accounts import api_views as account_views
 from games.api import game_views, history_views, lobby_views, play_views
-from games.api.errors import api_not_found
-
-app_name = "api"
 
 game_patterns = [
     # Playing first: the patterns are tried in order, and these two take most requests.
@@ -40,22 +33,4 @@ v1_patterns = [
     path("games/<int:game_id>/", include(game_patterns)),
     path("history/", history_views.HistoryListView.as_view(), name="history"),
     path("exports/games.jsonl.gz", history_views.BulkExportView.as_view(), name="bulk-export"),
-    path("stats/", include("analytics.api.urls")),
-    path("profile/", account_views.ProfileView.as_view(), name="profile"),
-    path("tokens/", account_views.TokenListView.as_view(), name="token-list"),
-    path("tokens/<int:token_id>/", account_views.TokenDetailView.as_view(), name="token-detail"),
-]
-
-urlpatterns = [
-    path("v1/", include(v1_patterns)),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    # The split view serves its start-up script as a file: the CSP allows no inline script.
-    path(
-        "docs/",
-        SpectacularSwaggerSplitView.as_view(
-            url_name="api:schema", template_name="api/swagger_ui.html"
-        ),
-        name="docs",
-    ),
-    re_path(r"^", api_not_found),
 ]

@@ -113,22 +113,7 @@ class ReplayedGame:
 
 def replay(document: Any) -> ReplayedGame:
     """Replay a document through the engine; refuse it at the first step that does not work."""
-    if not isinstance(document, Mapping):
-        raise ImportRefused("The file must hold one JSON object, a game in our notation.")
-    if document.get("format") != FORMAT:
-        raise ImportRefused(f"Unknown format {document.get('format')!r}: expected {FORMAT!r}.")
-    variant = document.get("variant")
-    if variant not in engine.VARIANTS:
-        raise ImportRefused(
-            f"Unknown variant {variant!r}: this site plays {', '.join(engine.VARIANTS)}."
-        )
-    try:
-        setup = engine.setup_from_json(document.get("setup"))
-        state = engine.initial_state(setup)
-    except (engine.IllegalAction, TypeError, KeyError) as error:
-        raise ImportRefused(f"Step 0 (the setup): {error}.") from None
-    if isinstance(document.get("setup"), Mapping) and document["setup"].get("variant") != variant:
-        raise ImportRefused("Step 0 (the setup): its variant is not the document's.")
+    variant, setup, state = _opening(document)
     seat_count = len(engine.view(state, None)["players"])
     seats = _seats(document.get("seats"), seat_count)
     moves = document.get("moves")
@@ -164,6 +149,27 @@ def replay(document: Any) -> ReplayedGame:
         salt=salt if isinstance(salt, str) and 0 < len(salt) <= 64 else "",
         states=states,
     )
+
+
+def _opening(document: Any) -> tuple[str, engine.Setup, engine.State]:
+    """The document's variant, setup and first state, or the refusal of step 0."""
+    if not isinstance(document, Mapping):
+        raise ImportRefused("The file must hold one JSON object, a game in our notation.")
+    if document.get("format") != FORMAT:
+        raise ImportRefused(f"Unknown format {document.get('format')!r}: expected {FORMAT!r}.")
+    variant = document.get("variant")
+    if variant not in engine.VARIANTS:
+        raise ImportRefused(
+            f"Unknown variant {variant!r}: this site plays {', '.join(engine.VARIANTS)}."
+        )
+    try:
+        setup = engine.setup_from_json(document.get("setup"))
+        state = engine.initial_state(setup)
+    except (engine.IllegalAction, TypeError, KeyError) as error:
+        raise ImportRefused(f"Step 0 (the setup): {error}.") from None
+    if isinstance(document.get("setup"), Mapping) and document["setup"].get("variant") != variant:
+        raise ImportRefused("Step 0 (the setup): its variant is not the document's.")
+    return variant, setup, state
 
 
 def _replay_move(

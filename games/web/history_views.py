@@ -42,7 +42,7 @@ from games.variants import game_for
 from games.vocabulary import Status
 from games.web.history_forms import ForkForm, HistoryFilterForm, ImportForm
 from games.web.view_errors import SeeOther, translates_game_errors
-from splendor_site.middleware import allows_body_up_to
+from splendor_site.request_limits import allows_body_up_to
 
 UPLOAD_FORM_OVERHEAD_BYTES = 64 * 1024
 """Room for the upload form's other fields and its multipart boundaries beside the file."""

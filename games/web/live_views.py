@@ -20,10 +20,10 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.views.decorators.http import require_safe
 
+from games.commands.presence import note_player_seen
 from games.reads import access
 from games.web import stream_limits
 from games.web.live import hub
-from notifications.presence import presence_mark
 from operations import metrics
 
 KEEPALIVE_SECONDS = 20.0
@@ -110,7 +110,12 @@ async def _mark_present(game_id: int, player_id: int | None) -> float:
 
 def _write_presence(game_id: int, player_id: int) -> None:
     try:
-        presence_mark(user_id=player_id, game_id=game_id, seconds=settings.PRESENCE_SECONDS)
+        note_player_seen(
+            user_id=player_id,
+            game_id=game_id,
+            seconds=settings.PRESENCE_SECONDS,
+            throttled=False,
+        )
     finally:
         _release_connection()
 

@@ -24,6 +24,7 @@ from games import variants
 from games.commands import deadlines as turn_deadlines
 from games.commands import lobby as lobby_commands
 from games.commands import play
+from games.commands.presence import note_player_seen
 from games.notation import document as notation
 from games.reads import access, game_lists, game_view, loading, timeline
 from games.reads.lobby_rows import lobby_rows, waiting_for_me_first
@@ -33,7 +34,6 @@ from games.vocabulary import Status
 from games.web import page_regions, seating_views
 from games.web.forms import GameCreateForm, bot_descriptions
 from games.web.view_errors import SeeOther, for_visible_games, translates_game_errors
-from notifications.services import presence_record
 
 LOBBY_LIST_LENGTH = 20
 HOME_LIST_LENGTH = 50
@@ -127,7 +127,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         return seating_views.waiting_room(request, game, data)
     viewer_seat = data["viewer_seat"]
     if viewer_seat is not None:
-        presence_record(user_id=request.user.pk, game_id=game.pk)
+        note_player_seen(user_id=request.user.pk, game_id=game.pk)
     context = {
         "game": data,
         "is_away": viewer_seat is not None and data["seats"][viewer_seat]["is_away"],
@@ -162,7 +162,7 @@ def game_version(request: HttpRequest, game_id: int) -> HttpResponse:
     if version is None:
         return JsonResponse({"error": "There is no such game."}, status=404)
     if request.user.is_authenticated:
-        presence_record(user_id=request.user.pk, game_id=game_id)
+        note_player_seen(user_id=request.user.pk, game_id=game_id)
     etag = f'"{version}"'
     if etag in (tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")):
         response = HttpResponse(status=304)
