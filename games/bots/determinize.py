@@ -83,51 +83,11 @@ class Determinizer:
             tuple(None if slot is None else _card_id(slot, seen) for slot in row)
             for row in view["board"]
         )
-        hands: list[_Hand] = []
-        for seat, player in enumerate(view["players"]):
-            cards = tuple(_card_id(card, seen) for card in player["cards"])
-            reserved: list[int] = []
-            hidden_levels: list[int] = []
-            known_blind = frozenset(
-                int(card["id"]) for card in player["reserved"] if card.get("blind")
-            )
-            for card in player["reserved"]:
-                if card.get("hidden"):
-                    if seat == viewer:
-                        raise ValueError("a view hides none of its viewer's own reserves")
-                    reserved.append(-1)
-                    hidden_levels.append(int(card["level"]))
-                else:
-                    reserved.append(_card_id(card, seen))
-                    hidden_levels.append(0)
-            nobles = tuple(int(noble["id"]) for noble in player["nobles"])
-            bonuses = [0] * len(GEM_COLOURS)
-            for card in cards:
-                bonuses[CARDS[card].colour] += 1
-            points = sum(CARDS[card].points for card in cards)
-            points += sum(NOBLES[noble].points for noble in nobles)
-            hands.append(
-                _Hand(
-                    tokens_from_json(player["tokens"]),
-                    cards,
-                    tuple(reserved),
-                    tuple(hidden_levels),
-                    known_blind,
-                    nobles,
-                    tuple(bonuses),
-                    points,
-                )
-            )
-        pools: list[tuple[int, ...]] = []
-        for level, size in zip(LEVELS, view["decks"], strict=True):
-            pool = tuple(card for card in CARD_IDS_BY_LEVEL[level] if card not in seen)
-            wanted = int(size) + sum(hand.hidden_levels.count(level) for hand in hands)
-            if len(pool) != wanted:
-                raise ValueError(
-                    f"the view leaves {len(pool)} level {level} card(s) unseen, "
-                    f"but its deck and hidden reserves hold {wanted}"
-                )
-            pools.append(pool)
+        hands = [
+            _hand_of(player, seen, is_viewer=seat == viewer)
+            for seat, player in enumerate(view["players"])
+        ]
+        pools = _unseen_pools(view["decks"], seen, hands)
         self._hands = tuple(hands)
         self._pools = tuple(pools)
         self._supply = tokens_from_json(view["supply"])
@@ -173,6 +133,56 @@ def _shuffled(pool: tuple[int, ...], rng: random.Random) -> list[int]:
     Python calls, while ``rng.random`` is one C call per card."""
     draw = rng.random
     return [card for _, card in sorted([(draw(), card) for card in pool])]
+
+
+def _hand_of(player: Mapping[str, Any], seen: set[int], *, is_viewer: bool) -> _Hand:
+    """One player's part of a view, the cards it shows added to ``seen``."""
+    cards = tuple(_card_id(card, seen) for card in player["cards"])
+    reserved: list[int] = []
+    hidden_levels: list[int] = []
+    known_blind = frozenset(int(card["id"]) for card in player["reserved"] if card.get("blind"))
+    for card in player["reserved"]:
+        if card.get("hidden"):
+            if is_viewer:
+                raise ValueError("a view hides none of its viewer's own reserves")
+            reserved.append(-1)
+            hidden_levels.append(int(card["level"]))
+        else:
+            reserved.append(_card_id(card, seen))
+            hidden_levels.append(0)
+    nobles = tuple(int(noble["id"]) for noble in player["nobles"])
+    bonuses = [0] * len(GEM_COLOURS)
+    for card in cards:
+        bonuses[CARDS[card].colour] += 1
+    points = sum(CARDS[card].points for card in cards)
+    points += sum(NOBLES[noble].points for noble in nobles)
+    return _Hand(
+        tokens_from_json(player["tokens"]),
+        cards,
+        tuple(reserved),
+        tuple(hidden_levels),
+        known_blind,
+        nobles,
+        tuple(bonuses),
+        points,
+    )
+
+
+def _unseen_pools(
+    deck_sizes: list[Any], seen: set[int], hands: list[_Hand]
+) -> list[tuple[int, ...]]:
+    """Per level, the cards no one sees: the deck and the hidden reserves, checked to add up."""
+    pools: list[tuple[int, ...]] = []
+    for level, size in zip(LEVELS, deck_sizes, strict=True):
+        pool = tuple(card for card in CARD_IDS_BY_LEVEL[level] if card not in seen)
+        wanted = int(size) + sum(hand.hidden_levels.count(level) for hand in hands)
+        if len(pool) != wanted:
+            raise ValueError(
+                f"the view leaves {len(pool)} level {level} card(s) unseen, "
+                f"but its deck and hidden reserves hold {wanted}"
+            )
+        pools.append(pool)
+    return pools
 
 
 def _card_id(card: Mapping[str, Any], seen: set[int]) -> int:

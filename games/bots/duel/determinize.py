@@ -37,25 +37,10 @@ class DuelDeterminizer:
             tuple(None if slot is None else _seen(slot, seen) for slot in row)
             for row in view["pyramid"]
         )
-        self._hands: list[tuple[dict[str, Any], list[int], list[int], list[int]]] = []
-        for seat, player in enumerate(view["players"]):
-            reserved: list[int] = []
-            hidden_levels: list[int] = []
-            blind: list[int] = []
-            for card in player["reserved"]:
-                if card.get("hidden"):
-                    if seat == viewer:
-                        raise ValueError("a view hides none of its viewer's own reserves")
-                    reserved.append(-1)
-                    hidden_levels.append(int(card["level"]))
-                else:
-                    reserved.append(_seen(card, seen))
-                    hidden_levels.append(0)
-                    if card.get("blind"):
-                        blind.append(int(card["id"]))
-            for card in player["cards"]:
-                _seen(card, seen)
-            self._hands.append((player, reserved, hidden_levels, blind))
+        self._hands = [
+            _hand_of(player, seen, is_viewer=seat == viewer)
+            for seat, player in enumerate(view["players"])
+        ]
         pools = []
         for level, size in zip(LEVELS, view["decks"], strict=True):
             pool = [card for card in CARD_IDS_BY_LEVEL[level] if card not in seen]
@@ -109,9 +94,7 @@ class DuelDeterminizer:
         )
 
     @staticmethod
-    def _player(
-        hand: tuple[dict[str, Any], list[int], list[int], list[int]], pools: list[list[int]]
-    ) -> PlayerState:
+    def _player(hand: _Hand, pools: list[list[int]]) -> PlayerState:
         player, reserved, hidden_levels, blind = hand
         dealt = list(reserved)
         blind_cards = list(blind)
@@ -139,6 +122,32 @@ def _placed(name: str | None) -> int:
     if name == "joker":
         return _JOKER
     return COLOUR_BY_NAME[name]
+
+
+_Hand = tuple[Mapping[str, Any], list[int], list[int], list[int]]
+"""A player's part of a view: the player's JSON, the reserve (-1 where hidden), the level of each
+hidden reserve (0 where shown), and the blind reserves the viewer knows."""
+
+
+def _hand_of(player: Mapping[str, Any], seen: set[int], *, is_viewer: bool) -> _Hand:
+    """One player's part of a view, the cards it shows added to ``seen``."""
+    reserved: list[int] = []
+    hidden_levels: list[int] = []
+    blind: list[int] = []
+    for card in player["reserved"]:
+        if card.get("hidden"):
+            if is_viewer:
+                raise ValueError("a view hides none of its viewer's own reserves")
+            reserved.append(-1)
+            hidden_levels.append(int(card["level"]))
+        else:
+            reserved.append(_seen(card, seen))
+            hidden_levels.append(0)
+            if card.get("blind"):
+                blind.append(int(card["id"]))
+    for card in player["cards"]:
+        _seen(card, seen)
+    return player, reserved, hidden_levels, blind
 
 
 def _seen(card: Mapping[str, Any], seen: set[int]) -> int:
