@@ -45,6 +45,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "splendor_site.database_roles",
             "splendor_site.periodic_jobs",
             "splendor_site.request_limits",
+            "splendor_site.redis_clients",
         ),
     ),
     ("bots", ("games.bots",)),

@@ -23,10 +23,9 @@ from django.conf import settings
 from django.db.models import DateTimeField, F, Value
 from django.db.models.functions import Greatest
 from django.utils import timezone
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 
 from notifications.models import GamePresence
+from splendor_site.redis_clients import bounded_redis
 
 logger = logging.getLogger(__name__)
 
@@ -48,9 +47,6 @@ end
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 return was < now and 1 or 0
 """
-
-_client: redis.Redis | None = None
-_client_url = ""
 
 
 @dataclass(frozen=True)
@@ -118,13 +114,4 @@ def _from_ms(raw: bytes | str | None) -> datetime | None:
 
 
 def _redis() -> redis.Redis:
-    global _client, _client_url
-    if _client is None or _client_url != settings.REDIS_URL:
-        _client_url = settings.REDIS_URL
-        _client = redis.Redis.from_url(
-            settings.REDIS_URL,
-            socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
-            socket_timeout=REDIS_TIMEOUT_SECONDS,
-            retry=Retry(NoBackoff(), 0),
-        )
-    return _client
+    return bounded_redis(REDIS_TIMEOUT_SECONDS)

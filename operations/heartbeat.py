@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import time
 
-import redis
 import redis.asyncio as aioredis
 from django.conf import settings
+
+from splendor_site.redis_clients import bounded_redis
 
 HEARTBEAT_KEY = "splendor:beat:heartbeat"
 KEPT_SECONDS = 24 * 3600
@@ -23,9 +24,7 @@ def beat_heartbeat_record(*, at: float | None = None) -> int:
     Returns how many heartbeats were recorded (1 or 0), as the other periodic jobs count."""
     if not settings.REDIS_URL:
         return 0
-    client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
-    with client:
-        client.set(HEARTBEAT_KEY, repr(time.time() if at is None else at), ex=KEPT_SECONDS)
+    bounded_redis(2.0).set(HEARTBEAT_KEY, repr(time.time() if at is None else at), ex=KEPT_SECONDS)
     return 1
 
 

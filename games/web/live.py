@@ -30,10 +30,9 @@ from urllib.parse import urlparse
 import redis
 import redis.asyncio as aioredis
 from django.conf import settings
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 
 from operations import metrics
+from splendor_site.redis_clients import bounded_redis
 
 logger = logging.getLogger(__name__)
 
@@ -210,9 +209,6 @@ class Hub:
 
 hub = Hub()
 
-_publisher: redis.Redis | None = None
-_publisher_url = ""
-
 
 def publish(game_id: int, version: int) -> None:
     """After a commit: tell every page of the game, in every server process, its new version.
@@ -233,14 +229,4 @@ def publish(game_id: int, version: int) -> None:
 
 
 def _redis_publisher() -> redis.Redis:
-    global _publisher, _publisher_url
-    if _publisher is None or _publisher_url != settings.REDIS_URL:
-        _publisher_url = settings.REDIS_URL
-        _publisher = redis.Redis.from_url(
-            settings.REDIS_URL,
-            socket_connect_timeout=PUBLISH_TIMEOUT_SECONDS,
-            socket_timeout=PUBLISH_TIMEOUT_SECONDS,
-            # One try: redis-py's default retries would multiply the bound above.
-            retry=Retry(NoBackoff(), 0),
-        )
-    return _publisher
+    return bounded_redis(PUBLISH_TIMEOUT_SECONDS)

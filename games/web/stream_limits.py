@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 import redis
 from django.conf import settings
 from django.http import HttpRequest
-from redis.backoff import NoBackoff
-from redis.retry import Retry
+
+from splendor_site.redis_clients import bounded_redis
 
 logger = logging.getLogger(__name__)
 
@@ -172,12 +172,7 @@ class _RedisStore:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._client = redis.Redis.from_url(
-            url,
-            socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
-            socket_timeout=REDIS_TIMEOUT_SECONDS,
-            retry=Retry(NoBackoff(), 0),
-        )
+        self._client = bounded_redis(REDIS_TIMEOUT_SECONDS)
         self._take = self._client.register_script(_TAKE_SCRIPT)
 
     def take(self, lease: StreamLease) -> None:
