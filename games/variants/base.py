@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from games import engine
 from games.bots import Chooser
+from games.variants.endings import Ending
 from games.variants.play_facts import GameAnalytics
 
 if TYPE_CHECKING:
@@ -44,6 +45,10 @@ class Game:
     """(state before, state after, the acting seat) -> what the action brought about by
     itself, e.g. ``{"kind": "noble_visit", "seat": 0, "noble": 3, "points": 3}``. Only public
     facts: every viewer reads them."""
+
+    ending: Ending
+    """How a finished game was won, its split of points, and the words of a list
+    (``games.variants.endings``)."""
 
     # The game page and the replay ---------------------------------------------------------------
     table: Callable[..., dict[str, dict[str, Any]]]
