@@ -5,8 +5,9 @@ The lobby and the API list the games a viewer may see, by status, variant, their
 for their move, each as a summary (``game_summaries``). The lists of past games share one filter
 set, as the API does: status, variant, player count, opponent (a human, or a bot of some level)
 and a date range on the game's creation. Each of their rows says, for the player the list is
-about, their result (won, lost, shared, resigned, aborted), their score and the winner's, and
-the game's length in rounds.
+about, their result (won, lost, shared, resigned, aborted), their score and the winner's, who
+won and how (the result in full, ``games.reads.results``, and in words), and the game's length
+in rounds.
 """
 
 from __future__ import annotations

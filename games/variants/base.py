@@ -3,7 +3,8 @@ seam for every game").
 
 Every game the site offers is an engine package behind ``games.engine`` and a package here,
 ``games.variants.<game>``, whose ``__init__`` builds its one :class:`Game` from its own modules:
-words, presenter and table, page forms, API actions, bots, analytics facts and mail position.
+words, its ending, presenter and table, page forms, API actions, bots, analytics facts and mail
+position.
 ``games.variants.GAMES`` lists them, and every shared layer (services, selectors, pages, the
 API, history, mail, analytics) reaches a game only through that registry, keyed by variant.
 ``games.variants.completeness`` refuses at start-up a game the engine knows whose ``Game`` lacks
