@@ -11,6 +11,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from games import engine
+from games.variants import offered
 from games.variants.splendor.api_actions import GEM_COLOURS, TokenCountsSerializer
 from games.vocabulary import BotLevel, EventKind, Status
 
@@ -131,17 +132,68 @@ class SeatViewSerializer(serializers.Serializer):
     )
 
 
-class GameResultSerializer(serializers.Serializer):
-    """How a game ended: winners and scores, or that it was aborted."""
+WAYS_TO_WIN = tuple(dict.fromkeys(way for game in offered() for way in game.ending.every_way))
+"""Every ``won_by`` of every game, each once (docs/decisions/0133-the-result-everywhere.md)."""
 
-    winners = serializers.ListField(child=serializers.IntegerField(), required=False)
+
+class ScoreSplitSerializer(serializers.Serializer):
+    """One seat's final points, split by where they came from."""
+
+    seat = serializers.IntegerField(min_value=0)
+    cards = serializers.IntegerField(min_value=0, help_text="Points on the cards bought.")
+    nobles = serializers.IntegerField(
+        min_value=0, required=False, help_text="Splendor: points from nobles' visits."
+    )
+    royals = serializers.IntegerField(
+        min_value=0, required=False, help_text="Splendor Duel: points from royal cards."
+    )
+    total = serializers.IntegerField(min_value=0)
+
+
+class RecordedResultSerializer(serializers.Serializer):
+    """How a game ended as its log records it: winners and scores, or that it was aborted."""
+
+    winners = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="The winning seats."
+    )
     points = serializers.ListField(child=serializers.IntegerField(), required=False)
     cards_bought = serializers.ListField(child=serializers.IntegerField(), required=False)
     decided_by = serializers.CharField(required=False)
     ended_by = serializers.CharField(required=False)
     resigned = serializers.ListField(child=serializers.IntegerField(), required=False)
     aborted = serializers.BooleanField(required=False)
-    reason = serializers.CharField(required=False, allow_blank=True)
+    reason = serializers.CharField(
+        required=False, allow_blank=True, help_text="Aborted games: why it was called off."
+    )
+
+
+class GameResultSerializer(RecordedResultSerializer):
+    """How a game ended: winners, how they won and the split of points, or that it was aborted."""
+
+    won_by = serializers.ChoiceField(
+        choices=list(WAYS_TO_WIN),
+        required=False,
+        help_text="Finished games: how the winners won. Splendor: `points` (the most), "
+        "`fewest_cards` (tied on points, fewest cards bought), `shared` (tied on both). "
+        "Splendor Duel: `points` (20), `crowns` (10), `colour_points` (10 on cards of one "
+        "colour, named in `colour`), `shared` (neither player could move). Both: "
+        "`resignation`. A time-out never ends a game: see `timed_out`.",
+    )
+    colour = serializers.CharField(
+        required=False, help_text="Splendor Duel, `won_by` `colour_points`: the colour."
+    )
+    scores = ScoreSplitSerializer(
+        many=True,
+        required=False,
+        help_text="Finished games: each seat's points from cards, from nobles (Splendor) or "
+        "royals (Splendor Duel), and the total.",
+    )
+    timed_out = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="Finished games: the seats whose player had run out of time and was not "
+        "back when the game ended (the Greedy bot played their turns).",
+    )
 
 
 class RevealedSerializer(serializers.Serializer):

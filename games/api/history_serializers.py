@@ -10,6 +10,7 @@ from games.api.game_serializers import (
     EventSerializer,
     GameResultSerializer,
     OriginSerializer,
+    RecordedResultSerializer,
     SeatViewSerializer,
     StateViewField,
 )
@@ -67,6 +68,13 @@ class HistoryRowSerializer(serializers.Serializer):
     my_score = serializers.IntegerField(allow_null=True)
     winner_score = serializers.IntegerField(allow_null=True)
     winners = serializers.ListField(child=serializers.CharField())
+    result = GameResultSerializer(
+        allow_null=True, help_text="As in a game's: who won, how, and the split of points."
+    )
+    ending = serializers.CharField(
+        help_text='The result in a few words: "Won by alice — 10 crowns"; empty until the '
+        "game is finished."
+    )
     rounds = serializers.IntegerField(allow_null=True)
     date = serializers.DateTimeField()
 
@@ -130,7 +138,7 @@ class GameDocumentSerializer(serializers.Serializer):
         child=serializers.DictField(),
         help_text='`{"seat": 0, "action": {...}}` or `{"seat": 1, "resign": true}`.',
     )
-    result = GameResultSerializer(allow_null=True, required=False)
+    result = RecordedResultSerializer(allow_null=True, required=False)
     started_at = serializers.DateTimeField(allow_null=True, required=False)
     finished_at = serializers.DateTimeField(allow_null=True, required=False)
 

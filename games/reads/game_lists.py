@@ -5,8 +5,9 @@ The lobby and the API list the games a viewer may see, by status, variant, their
 for their move, each as a summary (``game_summaries``). The lists of past games share one filter
 set, as the API does: status, variant, player count, opponent (a human, or a bot of some level)
 and a date range on the game's creation. Each of their rows says, for the player the list is
-about, their result (won, lost, shared, resigned, aborted), their score and the winner's, and
-the game's length in rounds.
+about, their result (won, lost, shared, resigned, aborted), their score and the winner's, who
+won and how (the result in full, ``games.reads.results``, and in words), and the game's length
+in rounds.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Game, Seat
-from games.reads import loading
+from games.reads import loading, results
 from games.reads.access import Viewer, involves, visible_to
 from games.reads.game_view import seat_json, seats_json
 from games.variants.table_common import round_number
@@ -59,14 +60,27 @@ def game_list_for_viewer(
 def game_summaries(games: Iterable[Game], viewer: Viewer) -> list[dict[str, Any]]:
     """Each game as a list shows it: status and seats, no board and no hands."""
     viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
-    return [_summary(game, viewer_id) for game in games]
+    games = list(games)
+    players = _final_players([game.pk for game in games if game.status == Status.FINISHED])
+    return [_summary(game, viewer_id, players.get(game.pk, [])) for game in games]
+
+
+def _final_players(game_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """The public players of each finished game's last position, by game: the lists load
+    games without their snapshot, so these are read in one query."""
+    if not game_ids:
+        return {}
+    games = Game.objects.filter(pk__in=game_ids).only(
+        "id", "variant", "version", "snapshot", "snapshot_version"
+    )
+    return {game.pk: results.public_players(game) for game in games}
 
 
 def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
-def _summary(game: Game, viewer_id: int | None) -> dict[str, Any]:
+def _summary(game: Game, viewer_id: int | None, players: list[dict[str, Any]]) -> dict[str, Any]:
     seats = sorted(game.seats.all(), key=lambda seat: seat.index)
     viewer_seat = next(
         (seat.index for seat in seats if viewer_id is not None and seat.user_id == viewer_id),
@@ -89,7 +103,7 @@ def _summary(game: Game, viewer_id: int | None) -> dict[str, Any]:
         "turn_deadline": _iso(game.turn_deadline) if is_running else None,
         "last_move_at": _iso(game.turn_started_at if is_running else game.finished_at),
         "is_my_turn": is_running and viewer_seat is not None and viewer_seat == game.acting_seat,
-        "result": game.result,
+        "result": results.result_in_full(game.variant, game.result, seats, players),
     }
 
 
@@ -184,7 +198,7 @@ def _row(game: Game, player_id: int | None) -> dict[str, Any]:
     seats = sorted(game.seats.all(), key=lambda seat: seat.index)
     names = [seat.display_name or "open seat" for seat in seats]
     my_seat = next((seat.index for seat in seats if player_id and seat.user_id == player_id), None)
-    result = game.result or {}
+    result = results.finished_result(game, seats) or {}
     winners = result.get("winners") or []
     points = result.get("points") or []
     return {
@@ -201,6 +215,8 @@ def _row(game: Game, player_id: int | None) -> dict[str, Any]:
         "my_score": points[my_seat] if my_seat is not None and points else None,
         "winner_score": points[winners[0]] if winners and points else None,
         "winners": [names[seat] for seat in winners],
+        "result": result or None,
+        "ending": results.ending_in_words(game.variant, result, names),
         "rounds": _rounds(game),
         "date": (game.finished_at or game.started_at or game.created_at).isoformat(),
     }

@@ -15,7 +15,7 @@ from django.db.models import QuerySet
 from games import engine
 from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat
-from games.reads import loading
+from games.reads import loading, results
 from games.reads.access import Viewer, can_view, seat_for_viewer
 from games.records import projection
 from games.vocabulary import EventKind, Status
@@ -31,6 +31,8 @@ def game_view_for_viewer(game: Game, viewer: Viewer) -> dict[str, Any]:
     seat = seat_for_viewer(game, viewer)
     state = loading.game_state(game)
     running = game.is_running
+    seats = list(Seat.objects.filter(game=game).select_related("user__profile"))
+    view = None if state is None else engine.view(state, seat, reveal=not running)
     data: dict[str, Any] = {
         "id": game.pk,
         "variant": game.variant,
@@ -38,14 +40,16 @@ def game_view_for_viewer(game: Game, viewer: Viewer) -> dict[str, Any]:
         "version": game.version,
         "is_public": game.is_public,
         "created_at": game.created_at.isoformat(),
-        "seats": seats_json(Seat.objects.filter(game=game).select_related("user__profile")),
+        "seats": seats_json(seats),
         "viewer_seat": seat,
         "acting_seat": game.acting_seat,
         "commitment": game.commitment or None,
-        "result": game.result,
+        "result": results.result_in_full(
+            game.variant, game.result, seats, view["players"] if view and not running else []
+        ),
         "move_seconds": game.move_seconds,
         "turn_deadline": game.turn_deadline.isoformat() if game.turn_deadline else None,
-        "state": None if state is None else engine.view(state, seat, reveal=not running),
+        "state": view,
         "legal_actions": game_legal_actions_for_viewer(game, viewer, state=state),
     }
     if not running and state is not None:

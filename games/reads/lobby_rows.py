@@ -8,18 +8,18 @@ from typing import Any
 
 from django.utils.dateparse import parse_datetime
 
-from games.variants.words import result_summary
+from games.reads.results import ending_in_words
 
 
 def lobby_rows(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Game summaries with the words a list shows: players, whose turn, who won."""
+    """Game summaries with the words a list shows: players, whose turn, who won and how."""
     for game in summaries:
         names = [seat["display_name"] or "open seat" for seat in game["seats"]]
         acting = game["acting_seat"]
         game["players"] = names
         game["open_seats"] = sum(seat["is_open"] for seat in game["seats"])
         game["acting_name"] = names[acting] if acting is not None else None
-        game["result_text"] = result_summary(game["result"], names) if game["result"] else ""
+        game["result_text"] = ending_in_words(game["variant"], game["result"], names)
         seat = game["viewer_seat"]
         points = (game["result"] or {}).get("points") or []
         game["my_seat_number"] = seat + 1 if seat is not None else None

@@ -2,16 +2,17 @@
 
 Each game is an engine package behind ``games.engine`` and a package here,
 ``games.variants.<game>``, that exports its one ``GAME`` (``games.variants.base.Game``: words,
-presenter and table, page forms, API actions, bots, analytics facts, mail position, templates).
+its ending, presenter and table, page forms, API actions, bots, analytics facts, mail position,
+templates).
 Services, selectors, pages, the API, history, mail and analytics reach a game only through
 ``GAMES`` and the reads below, keyed by the game's variant; none of them names a variant. A new
 game is an engine package, a package here and one line in ``GAMES``; the start-up check
 (``games.variants.completeness``) names any part it lacks.
 
 Besides the game packages this folder holds what they build on: ``base`` (the ``Game``),
-``words`` (words every game shares), ``table_common``, ``play_facts`` (the analytics shapes),
-``json_fields`` and ``action_schema`` (reading and documenting API actions); and
-``completeness``, the start-up check.
+``words`` (words every game shares), ``endings`` (how a finished game ended),
+``table_common``, ``play_facts`` (the analytics shapes), ``json_fields`` and ``action_schema``
+(reading and documenting API actions); and ``completeness``, the start-up check.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@ seam for every game").
 
 Every game the site offers is an engine package behind ``games.engine`` and a package here,
 ``games.variants.<game>``, whose ``__init__`` builds its one :class:`Game` from its own modules:
-words, presenter and table, page forms, API actions, bots, analytics facts and mail position.
+words, its ending, presenter and table, page forms, API actions, bots, analytics facts and mail
+position.
 ``games.variants.GAMES`` lists them, and every shared layer (services, selectors, pages, the
 API, history, mail, analytics) reaches a game only through that registry, keyed by variant.
 ``games.variants.completeness`` refuses at start-up a game the engine knows whose ``Game`` lacks
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from games import engine
 from games.bots import Chooser
+from games.variants.endings import Ending
 from games.variants.play_facts import GameAnalytics
 
 if TYPE_CHECKING:
@@ -44,6 +46,10 @@ class Game:
     """(state before, state after, the acting seat) -> what the action brought about by
     itself, e.g. ``{"kind": "noble_visit", "seat": 0, "noble": 3, "points": 3}``. Only public
     facts: every viewer reads them."""
+
+    ending: Ending
+    """How a finished game was won, its split of points, and the words of a list
+    (``games.variants.endings``)."""
 
     # The game page and the replay ---------------------------------------------------------------
     table: Callable[..., dict[str, dict[str, Any]]]

@@ -71,6 +71,17 @@ def _lacks_analytics(game: Game) -> str | None:
     return f"no {' nor '.join(missing)}" if missing else None
 
 
+def _lacks_ending(game: Game) -> str | None:
+    ending = game.ending
+    if not ending:
+        return "no entry"
+    missing = [
+        name for name in ("ways", "won_by", "points_besides_cards", "scores")
+        if not getattr(ending, name)
+    ]  # fmt: skip
+    return f"no {' nor '.join(missing)}" if missing else None
+
+
 def _lacks_mail_position(game: Game) -> str | None:
     parts = {"builder": game.mail_position, "card words": game.card_words}
     missing = [name for name, part in parts.items() if not part]
@@ -92,6 +103,7 @@ PARTS: tuple[Part, ...] = (
         "presenter (words, table)",
         lambda game: _lacks_fields(game, "describe_action", "consequences", "table"),
     ),
+    Part("ending (ways to win, split of points)", _lacks_ending),
     Part("replay board template", _lacks_replay_board),
     Part("bots", _lacks_bots),
     Part("analytics facts", _lacks_analytics),

@@ -235,9 +235,13 @@ def result_for_page(
         ),
         key=lambda row: (not row["is_winner"], row["resigned"], -row["points"], row["cards"]),
     )
+    timed_out = in_a_list([names[seat] for seat in result.get("timed_out", ())])
+    away = f"{timed_out} had run out of time: the Greedy bot played for them." if timed_out else ""
     return {
         "headline": result_summary(result, names) + "!",
-        "explanation": _tie_break(result, names, players),
+        "explanation": " ".join(
+            part for part in (_tie_break(result, names, players), away) if part
+        ),
         "rows": rows,
     }
 

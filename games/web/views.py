@@ -250,12 +250,13 @@ def _result(data: Mapping[str, Any]) -> dict[str, Any] | None:
         return None
     players = data["state"]["players"] if data["state"] is not None else ()
     result = words.result_for_page(data["result"], seat_names(data), players)
-    # The score breakdown: points from cards, and from the nobles (base game) or the royal
-    # cards (Duel) a player gained.
-    for row in result["rows"] if players else ():
-        player = players[row["seat"]]
-        extras = "royals" if "royals" in player else "nobles"
-        row["extra_name"] = extras
-        row["extra_points"] = sum(item["points"] for item in player.get(extras, ()))
-        row["card_points"] = row["points"] - row["extra_points"]
+    # The score breakdown, as the API gives it: points from cards, and from the nobles (base
+    # game) or the royal cards (Duel) a player gained.
+    besides_cards = variants.game_for(data["variant"]).ending.points_besides_cards
+    scores = {score["seat"]: score for score in (data["result"] or {}).get("scores", ())}
+    for row in result["rows"]:
+        if row["seat"] in scores:
+            row["extra_name"] = besides_cards
+            row["extra_points"] = scores[row["seat"]][besides_cards]
+            row["card_points"] = scores[row["seat"]]["cards"]
     return result

@@ -54,6 +54,7 @@ EMPTIED = {
     "describe_action": (None, "presenter (words, table)", "no describe_action"),
     "consequences": (None, "presenter (words, table)", "no consequences"),
     "table": (None, "presenter (words, table)", "no table"),
+    "ending": (None, "ending (ways to win, split of points)", "no entry"),
     "board_template": ("", "replay board template", "no board_template"),
     "bots": ({}, "bots", "no random, greedy, search bot"),
     "analytics": (None, "analytics facts", "no entry"),
@@ -92,6 +93,20 @@ def test_a_game_without_one_bot_level_is_named_with_the_level(
     [error] = check_every_game_is_complete()
 
     assert error.msg == "The game 'duel' lacks its bots: no search bot."
+
+
+def test_an_ending_without_its_ways_to_win_is_named_with_what_it_lacks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ending = dataclasses.replace(GAMES["duel"].ending, ways={}, points_besides_cards="")
+    monkeypatch.setitem(GAMES, "duel", without("duel", ending=ending))
+
+    [error] = check_every_game_is_complete()
+
+    assert error.msg == (
+        "The game 'duel' lacks its ending (ways to win, split of points): "
+        "no ways nor points_besides_cards."
+    )
 
 
 def test_a_missing_template_is_named(monkeypatch: pytest.MonkeyPatch) -> None:

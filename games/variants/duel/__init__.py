@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.bots.duel import greedy, random_bot, search
 from games.variants.base import Game
-from games.variants.duel import api_actions, facts, forms, mail, presenter
+from games.variants.duel import api_actions, ending, facts, forms, mail, presenter
 
 GAME = Game(
     variant="duel",
@@ -13,6 +13,7 @@ GAME = Game(
     "or 10 points in one colour wins.",
     describe_action=presenter.describe_action,
     consequences=presenter.consequences,
+    ending=ending.ENDING,
     table=presenter.table,
     table_template="games/duel/table.html",
     partials="games/duel/partials/",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.bots import greedy, random_bot, search
 from games.variants.base import Game
-from games.variants.splendor import api_actions, facts, forms, mail, presenter, turn_memory
+from games.variants.splendor import api_actions, ending, facts, forms, mail, presenter, turn_memory
 
 GAME = Game(
     variant="splendor",
@@ -12,6 +12,7 @@ GAME = Game(
     blurb="The base game, for 2 to 4 players: gems, cards and nobles.",
     describe_action=presenter.describe_action,
     consequences=presenter.consequences,
+    ending=ending.ENDING,
     table=presenter.table,
     table_template="games/partials/table.html",
     partials="games/partials/",
