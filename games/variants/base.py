@@ -24,6 +24,7 @@ from games.variants.play_facts import GameAnalytics
 if TYPE_CHECKING:
     from django.http import QueryDict
 
+
 @dataclass(frozen=True, kw_only=True)
 class HowToPlay:
     """A game's "How to play" page for a newcomer: its words and the pictures they show."""

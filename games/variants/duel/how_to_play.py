@@ -135,8 +135,9 @@ def _purchase() -> dict[str, Any]:
     pay a red and two black, and a gold stands in for the third black."""
     before = _position(
         [
-            _player(cards=(5, 16), tokens={"red": 1, "black": 2, "gold": 1, "white": 1},
-                    reserved=(57,)),  # fmt: skip
+            _player(
+                cards=(5, 16), tokens={"red": 1, "black": 2, "gold": 1, "white": 1}, reserved=(57,)
+            ),
             _player(cards=(21,), tokens={"green": 2, "blue": 1}, privileges=1),
         ],
         board=("W . G . .", ". . . K .", "G W . R .", ". $ B . .", ". . R . $"),
@@ -207,8 +208,7 @@ def _end() -> dict[str, Any]:
                 cards=(5, 6, 10, 21, 19, 61, 44),
                 tokens={"blue": 3, "green": 2, "black": 2, "pearl": 1},
             ),
-            _player(cards=(3, 8, 23, 14), tokens={"white": 2, "red": 1}, privileges=1,
-                    royals=(1,)),  # fmt: skip
+            _player(cards=(3, 8, 23, 14), tokens={"white": 2, "red": 1}, privileges=1, royals=(1,)),
         ],
         board=("W . G . .", ". . . K .", "G W . R .", ". $ B . .", ". . R . $"),
         pyramid=(60,),
