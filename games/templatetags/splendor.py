@@ -26,8 +26,11 @@ def region_attrs(context: template.Context, name: str, region: Mapping[str, Any]
     """The attributes that make an element a swappable region of the game page.
 
     ``data-version`` is the game's version the region was drawn at: the page never replaces a
-    region with one drawn at an older version.
+    region with one drawn at an older version. A picture of a "How to play" page (context
+    ``illustration``) is no region: it has none of these, and several of one kind share a page.
     """
+    if context.get("illustration"):
+        return format_html('data-picture="{}"', name)
     oob = mark_safe(' hx-swap-oob="true"') if context.get("oob") else ""
     return format_html(
         'id="region-{}" data-region="{}" data-digest="{}" data-version="{}"{}',

@@ -3,8 +3,8 @@ seam for every game").
 
 Every game the site offers is an engine package behind ``games.engine`` and a package here,
 ``games.variants.<game>``, whose ``__init__`` builds its one :class:`Game` from its own modules:
-words, its ending, presenter and table, page forms, API actions, bots, analytics facts and mail
-position.
+words, its ending, presenter and table, page forms, API actions, bots, analytics facts, mail
+position and its "How to play" page.
 ``games.variants.GAMES`` lists them, and every shared layer (services, selectors, pages, the
 API, history, mail, analytics) reaches a game only through that registry, keyed by variant.
 ``games.variants.completeness`` refuses at start-up a game the engine knows whose ``Game`` lacks
@@ -24,6 +24,18 @@ from games.variants.play_facts import GameAnalytics
 
 if TYPE_CHECKING:
     from django.http import QueryDict
+
+
+@dataclass(frozen=True, kw_only=True)
+class HowToPlay:
+    """A game's "How to play" page for a newcomer: its words and the pictures they show."""
+
+    template: str
+    """The page's content: the rules in the site's own words, and where each picture goes."""
+    examples: Callable[[], Mapping[str, Any]]
+    """() -> each picture's context by name: example positions drawn by the game's own table
+    presenter (``games.variants.illustrations``), for the template's region partials."""
+
 
 PositionBuilder = Callable[[Mapping[str, Any], Sequence[str], int | None], dict[str, Any]]
 """(a player's view, every seat's name, the player's seat) -> the position a mail shows."""
@@ -81,6 +93,10 @@ class Game:
     """The position a turn mail shows (``notifications/mail/position/<variant>.txt|html``)."""
     card_words: Callable[[Mapping[str, Any]], dict[str, Any]]
     """A face-up card as the mail spells it (the leak tests look for hidden cards' words)."""
+
+    # Learning to play ---------------------------------------------------------------------------
+    how_to_play: HowToPlay | None
+    """The "How to play" page (``/how-to-play/<variant>/``)."""
 
     @property
     def seat_counts(self) -> tuple[int, ...]:

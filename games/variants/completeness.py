@@ -32,8 +32,9 @@ class Part:
     """(the game) -> what is missing, in words, or None when the game has this part."""
 
 
-def _lacks_fields(game: Game, *names: str) -> str | None:
-    missing = [name for name in names if not getattr(game, name, None)]
+def _lacks_fields(part: Any, *names: str) -> str | None:
+    """The fields among ``names`` that ``part`` (a game, or a part of one) leaves empty."""
+    missing = [name for name in names if not getattr(part, name, None)]
     return f"no {' nor '.join(missing)}" if missing else None
 
 
@@ -90,6 +91,13 @@ def _lacks_mail_position(game: Game) -> str | None:
     return _lacks_templates(*game.mail_templates)
 
 
+def _lacks_how_to_play(game: Game) -> str | None:
+    guide = game.how_to_play
+    if not guide:
+        return "no how_to_play"
+    return _lacks_fields(guide, "template", "examples") or _lacks_templates(guide.template)
+
+
 PARTS: tuple[Part, ...] = (
     Part(
         "web side (title, page forms)",
@@ -108,6 +116,7 @@ PARTS: tuple[Part, ...] = (
     Part("bots", _lacks_bots),
     Part("analytics facts", _lacks_analytics),
     Part("mail position", _lacks_mail_position),
+    Part("how-to-play page", _lacks_how_to_play),
 )
 """Every part of a game's package; a new kind of part is one line here and one field of
 ``Game``."""

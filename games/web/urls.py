@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games.web import history_views, live_views, seating_views, views
+from games.web import history_views, how_to_play_views, live_views, seating_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -34,4 +34,5 @@ urlpatterns = [
     ),
     path("games/<int:game_id>/export.txt", history_views.game_export_text, name="game_export_text"),
     path("players/<str:username>/", history_views.player_profile, name="player_profile"),
+    path("how-to-play/<str:variant>/", how_to_play_views.how_to_play, name="how_to_play"),
 ]

@@ -1,7 +1,8 @@
 """Every kind of page a player meets has no serious or critical accessibility violation that
 axe-core can find, at a laptop's 1366×768: the lobby, the new-game form, both games' tables in
-the middle of a game, the replay, the statistics, the lists of games, a player's page and the
-sign-in form. A failure lists each violation's rule, element and axe's summary."""
+the middle of a game, the replay, the statistics, the lists of games, a player's page, the
+sign-in form and both games' "How to play" pages. A failure lists each violation's rule,
+element and axe's summary."""
 
 from __future__ import annotations
 
@@ -127,4 +128,14 @@ def test_the_sign_in_form(asgi_server: str, new_context: Callable[..., BrowserCo
     page = open_as(new_context, asgi_server, None)
     page.goto(f"{asgi_server}/accounts/login/")
     expect(page.locator("input[name=username]")).to_be_visible()
+    assert_no_blocking_violations(page)
+
+
+@pytest.mark.parametrize("variant", ["splendor", "duel"])
+def test_the_how_to_play_pages(
+    asgi_server: str, new_context: Callable[..., BrowserContext], variant: str
+) -> None:
+    page = open_as(new_context, asgi_server, None)
+    page.goto(f"{asgi_server}/how-to-play/{variant}/")
+    expect(page.locator("figure.how-figure")).to_have_count(5)
     assert_no_blocking_violations(page)

@@ -1,7 +1,8 @@
 """A session on the site leaves the browser's console clean: a whole base game played by clicks
 against a bot with moves pushed by the server, a replay stepped through every way it offers, the
-statistics and the lists of games. Any console error, uncaught exception or
-Content-Security-Policy violation (as the page's event or the console's message) fails it."""
+statistics, the lists of games and the "How to play" pages. Any console error, uncaught
+exception or Content-Security-Policy violation (as the page's event or the console's message)
+fails it."""
 
 from __future__ import annotations
 
@@ -156,7 +157,8 @@ def test_a_game_a_replay_the_statistics_and_the_lists_leave_the_console_clean(
     page.go_back()
     expect(page.locator("h1")).to_have_text("Statistics")
     expect(page.locator(".stats-summary")).to_contain_text("1 finished game")
-    for path in ("/games/mine/", "/games/finished/", "/players/alice/", "/lobby/"):
+    paths = ("/games/mine/", "/games/finished/", "/players/alice/", "/lobby/")
+    for path in (*paths, "/how-to-play/splendor/", "/how-to-play/duel/"):
         page.goto(f"{asgi_server}{path}")
         expect(page.locator("main")).to_be_visible()
 

@@ -12,7 +12,7 @@ from django.core.management.base import SystemCheckError
 
 from games import engine
 from games.variants import GAMES
-from games.variants.base import Game
+from games.variants.base import Game, HowToPlay
 from games.variants.completeness import check_every_game_is_complete
 
 
@@ -60,6 +60,7 @@ EMPTIED = {
     "analytics": (None, "analytics facts", "no entry"),
     "mail_position": (None, "mail position", "no builder"),
     "card_words": (None, "mail position", "no card words"),
+    "how_to_play": (None, "how-to-play page", "no how_to_play"),
 }
 
 
@@ -117,6 +118,21 @@ def test_a_missing_template_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     assert (
         error.msg == "The game 'duel' lacks its replay board template: no template games/no.html."
     )
+
+
+def test_a_how_to_play_page_without_its_template_or_its_pictures_is_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pictures = GAMES["duel"].how_to_play.examples  # type: ignore[union-attr]
+    for guide, missing in (
+        (HowToPlay(template="games/no.html", examples=pictures), "no template games/no.html"),
+        (HowToPlay(template="games/how_to_play/duel.html", examples=None), "no examples"),  # type: ignore[arg-type]
+    ):
+        monkeypatch.setitem(GAMES, "duel", without("duel", how_to_play=guide))
+
+        [error] = check_every_game_is_complete()
+
+        assert error.msg == f"The game 'duel' lacks its how-to-play page: {missing}."
 
 
 def test_a_missing_mail_template_is_named(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.bots.duel import greedy, random_bot, search
 from games.variants.base import Game
-from games.variants.duel import api_actions, ending, facts, forms, mail, presenter
+from games.variants.duel import api_actions, ending, facts, forms, how_to_play, mail, presenter
 
 GAME = Game(
     variant="duel",
@@ -26,4 +26,5 @@ GAME = Game(
     analytics=facts.ANALYTICS,
     mail_position=mail.position,
     card_words=mail.card_words,
+    how_to_play=how_to_play.HOW_TO_PLAY,
 )

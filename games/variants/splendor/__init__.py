@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from games.bots import greedy, random_bot, search
 from games.variants.base import Game
-from games.variants.splendor import api_actions, ending, facts, forms, mail, presenter, turn_memory
+from games.variants.splendor import (
+    api_actions,
+    ending,
+    facts,
+    forms,
+    how_to_play,
+    mail,
+    presenter,
+    turn_memory,
+)
 
 GAME = Game(
     variant="splendor",
@@ -25,4 +34,5 @@ GAME = Game(
     analytics=facts.ANALYTICS,
     mail_position=mail.position,
     card_words=mail.card_words,
+    how_to_play=how_to_play.HOW_TO_PLAY,
 )
