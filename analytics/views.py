@@ -121,7 +121,7 @@ def _stats_body(stats_filter: StatsFilter) -> str:
         "csv_query": shown.query_string(),
         "section": sections[0],
         "summary": selectors.summary(stats),
-        "seat_chart": charts.seat_win_rates(stats["seat_order"]),
+        "seat_chart": charts.seat_win_rates(stats["seat_order"], sections[0]["turn_order"].heading),
         "rounds_chart": charts.histogram(stats["rounds"], "rounds", "games", "Game length"),
         "points_chart": charts.histogram(
             stats["points"], "points", "players", "Final points of every player"
@@ -149,7 +149,9 @@ def _variant_sections(stats: dict[str, Any], stats_filter: StatsFilter) -> list[
                 "variant": variant,
                 "title": title,
                 "noble_words": seam.noble_words,
-                "bar_letters": seam.bar_letters,
+                "card_key": seam.card_key,
+                "turn_order": seam.turn_order,
+                "endings_note": seam.endings_note,
                 "card_charts": [
                     (level, charts.card_purchase_rates(cards, level, title if several else ""))
                     for level in levels
@@ -189,7 +191,12 @@ def card_detail(
         data = selectors.card_statistics(variant, card_id, stats_filter)
     except LookupError as error:
         raise Http404(str(error)) from None
-    context = {"data": data, "card": data["card"], "query": stats_filter.query_string()}
+    context = {
+        "data": data,
+        "card": data["card"],
+        "game_title": GAMES[variant].title,
+        "query": stats_filter.query_string(),
+    }
     return render(request, "analytics/card.html", context)
 
 
@@ -205,7 +212,12 @@ def noble_detail(
     return render(
         request,
         "analytics/noble.html",
-        {"noble": data["noble"], "query": stats_filter.query_string()},
+        {
+            "noble": data["noble"],
+            "game_title": GAMES[variant].title,
+            "words": analytics_for(variant).noble_words,
+            "query": stats_filter.query_string(),
+        },
     )
 
 
