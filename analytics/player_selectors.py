@@ -42,8 +42,7 @@ def player_statistics(user_id: int, stats_filter: StatsFilter) -> dict[str, Any]
     shown = [
         variant
         for variant in known_variants()
-        if variant in per_game
-        or (variant in rating_of and stats_filter.variant in ("", variant))
+        if variant in per_game or (variant in rating_of and stats_filter.variant in ("", variant))
     ]
     return {
         "filters": stats_filter.to_params(),

@@ -20,6 +20,7 @@ from django.db.models import QuerySet, Sum
 from analytics.filters import StatsFilter
 from analytics.models import StatsVersion, Tally
 from analytics.variants import analytics_for, known_variants
+from games.variants import GAMES
 from games.variants.play_facts import TURN_ORDER_IN_ANY_GAME, TurnOrderWords
 
 Sums = dict[tuple[str, str], int]
@@ -270,7 +271,7 @@ def card_statistics(variant: str, card_id: int, stats_filter: StatsFilter) -> di
     if card is None:
         raise LookupError(f"{variant} has no card {card_id}.")
     by_players = []
-    for players in (2, 3, 4):
+    for players in GAMES[variant].seat_counts:  # a Duel is for two: no rows for three or four
         if stats_filter.players not in (None, players):
             continue
         narrowed = stats_filter.with_(players=players)

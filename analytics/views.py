@@ -54,12 +54,16 @@ def reads_filters(view: View) -> View:
     return wrapper
 
 
-def _filter_links(stats_filter: StatsFilter) -> list[dict[str, Any]]:
-    """Each filter's choices as links that keep the other filters (the game has its switch)."""
+def _filter_links(stats_filter: StatsFilter, shown: str) -> list[dict[str, Any]]:
+    """Each filter's choices as links that keep the other filters (the game has its switch);
+    a game played by one number of players (Duel: two) has no choice of it."""
+    counts = [count for count in PLAYER_COUNTS if count in GAMES[shown].seat_counts]
     groups = [
-        ("Players", "players", [(None, "all")] + [(n, str(n)) for n in PLAYER_COUNTS]),
+        ("Players", "players", [(None, "all")] + [(n, str(n)) for n in counts]),
         ("Opponents", "bots", [("", "all"), ("humans", "people only"), ("bots", "with bots")]),
     ]
+    if len(counts) < 2:
+        groups.pop(0)
     return [
         {
             "label": label,
@@ -81,11 +85,20 @@ def _game_switch(stats_filter: StatsFilter, shown: str) -> list[dict[str, Any]]:
     return [
         {
             "label": GAMES[variant].title,
-            "query": stats_filter.with_(variant=variant).query_string(),
+            "query": _switched(stats_filter, variant).query_string(),
             "is_current": variant == shown,
         }
         for variant in known_variants()
     ]
+
+
+def _switched(stats_filter: StatsFilter, variant: str) -> StatsFilter:
+    """The filter on another game: a player count that game is not played with is dropped (a
+    Duel is for two), as its page offers no choice of it to undo."""
+    players = stats_filter.players
+    if players not in GAMES[variant].seat_counts:
+        players = None
+    return stats_filter.with_(variant=variant, players=players)
 
 
 @require_safe
@@ -114,7 +127,7 @@ def _stats_body(stats_filter: StatsFilter) -> str:
     context = {
         "stats": stats,
         "filter": stats_filter,
-        "filter_links": _filter_links(stats_filter),
+        "filter_links": _filter_links(stats_filter, shown.variant),
         "game_switch": _game_switch(stats_filter, shown.variant),
         # Card and noble pages filter by their own game; a CSV names the game shown.
         "query": stats_filter.query_string(),
@@ -139,7 +152,7 @@ def _variant_sections(stats: dict[str, Any], stats_filter: StatsFilter) -> list[
     several = len(shown) > 1
     sections = []
     for variant in shown:
-        title = variant.title()
+        title = GAMES[variant].title
         cards = [card for card in stats["cards"] if card["variant"] == variant]
         levels = sorted({card["level"] for card in cards})
         own_numbers = stats.get(variant)

@@ -78,9 +78,12 @@ class TurnOrderWords:
     places: tuple[str, ...]
     """The first player to move, the second, ...: one name per place, as many as seats."""
     note: str
+    short: str
+    """The section's name in the page's contents."""
 
 
 TURN_ORDER_IN_ANY_GAME = TurnOrderWords(
+    short="Order of play",
     heading="Win rate by order of play",
     places=("moved 1st", "moved 2nd", "moved 3rd", "moved 4th"),
     note="Players are counted by the order they moved in.",

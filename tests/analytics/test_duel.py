@@ -258,7 +258,7 @@ def test_a_duel_counts_the_player_who_moved_first_whatever_the_seat_and_never_sa
 
     page = client.get(reverse("stats"), {"variant": "duel"}).content.decode()
     assert "seat 1" not in page.lower()  # neither "Seat 1 moves first" nor a "seat 1" bar
-    assert "Win rate of the first and the second player" in page
+    assert "Win rate by who moved first" in page
     summary = page[page.index('id="summary"') : page.index('id="cards"')]
     assert re.search(r"first player \(drawn\): \d+\.\d%, second player: \d+\.\d%", summary)
     csv_text = client.get(reverse("stats_csv", args=["seat_order"]), {"variant": "duel"})
@@ -269,10 +269,22 @@ def test_a_duel_counts_the_player_who_moved_first_whatever_the_seat_and_never_sa
     ]
     for table in ("seat_order", "endings", "cards", "duel_first_player"):
         text = client.get(reverse("stats_csv", args=[table]), {"variant": "duel"}).content
-        assert b"seat 1" not in text.lower() and b"reached_points" not in text, table
+        assert b"seat 1" not in text.lower(), table
+        assert b"reached_points" not in text, table
     # The base game's seat 1 does move first, and its page says so; summed over both games
     # the places are named in words true of either.
     base_page = client.get(reverse("stats"), {"variant": "splendor"}).content.decode()
     assert "Seat 1 moves first" in base_page
+    # A Duel is for two: its page offers no player count, and the switch to it drops one.
+    assert "Players:" in base_page
+    assert "Players:" not in page
+    three = client.get(reverse("stats"), {"variant": "splendor", "players": 3}).content.decode()
+    assert 'href="?variant=duel">Splendor Duel</a>' in three
+    assert "Splendor Duel at a glance" in page
+    detail = client.get("/api/v1/stats/cards/duel/0/").json()
+    assert [row["players"] for row in detail["by_players"]] == [2]
+    assert detail["card"]["name"] == "L1 W0 Gem 2R 2K"  # Duel's card 0, as its table draws it
+    card_page = client.get(reverse("stats_card", args=["duel", 0])).content.decode()
+    assert "<h1>Splendor Duel card L1 W0 Gem 2R 2K</h1>" in card_page
     both = client.get("/api/v1/stats/").json()["seat_order"]
     assert [row["player"] for row in both] == ["moved 1st", "moved 2nd", "moved 3rd"]

@@ -62,25 +62,27 @@ def test_a_player_of_both_games_sees_each_apart_with_its_own_card_names(
     }
     page = client.get(reverse("stats_player", args=[ann.pk])).content.decode()
     base, duel = _section(page, "splendor"), _section(page, "duel")
-    assert ">Splendor</h2>" in base and ">Splendor Duel</h2>" in duel
+    assert ">Splendor</h2>" in base
+    assert ">Splendor Duel</h2>" in duel
     for section in (base, duel):
         assert "<dt>Finished games</dt><dd>2</dd>" in section
         assert re.search(r'<dt>Rating</dt><dd><span class="rating-value">\d+</span>', section)
 
     links = {
-        variant: dict(
-            (int(card), name)
+        variant: {
+            int(card): name
             for card, name in re.findall(
                 rf'<a href="/stats/cards/{variant}/(\d+)/">([^<]+)</a>', _section(page, variant)
             )
-        )
+        }
         for variant in ("splendor", "duel")
     }
     # Each section lists its own game's cards only, each by its game's name, never "#5".
     assert 'href="/stats/cards/duel/' not in base
     assert 'href="/stats/cards/splendor/' not in duel
     for variant, shown in links.items():
-        assert shown and set(shown) <= bought[variant]
+        assert shown
+        assert set(shown) <= bought[variant]
         for card, name in shown.items():
             assert name == _name(variant, card)
             assert not name.startswith("#")
@@ -107,3 +109,16 @@ def test_the_game_filter_keeps_one_section(client: Client, ann_played_both: Any)
     page = client.get(reverse("stats_player", args=[ann.pk]), {"variant": "duel"})
     assert 'id="games-duel"' in page.content.decode()
     assert 'id="games-splendor"' not in page.content.decode()
+
+
+def test_the_public_profile_sums_results_but_tells_points_and_ratings_per_game(
+    client: Client, ann_played_both: Any
+) -> None:
+    page = client.get("/players/ann/").content.decode()
+    summary = page[page.index('id="player-stats"') : page.index("</section>")]
+    facts = dict(re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", summary))
+    assert facts["Finished games"] == "4"
+    assert "Mean points" not in facts  # the games' points are on different scales
+    for title in ("Splendor", "Splendor Duel"):
+        assert re.fullmatch(r"2 games, \d won, \d+\.\d points on average", facts[title])
+        assert facts[f"{title} rating"].endswith("after 2 rated games")

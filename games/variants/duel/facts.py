@@ -236,7 +236,8 @@ ANALYTICS = GameAnalytics(
     "ability by the rulebook's name (Refresh: another turn; Gem: a matching token; Privilege; "
     "Take: a token from the opponent), and cost (P pearl)",
     turn_order=TurnOrderWords(
-        heading="Win rate of the first and the second player",
+        short="Who moved first",
+        heading="Win rate by who moved first",
         places=("first player (drawn)", "second player"),
         note="Duel draws who moves first, whatever the seat: players are counted by the order "
         "they moved in, not by seat.",

@@ -111,6 +111,7 @@ ANALYTICS = GameAnalytics(
     card_key="each bar names its card by level, bonus colour (W white, B blue, G green, R red, "
     "K black) with points, and cost",
     turn_order=TurnOrderWords(
+        short="Seats",
         heading="Win rate by seat",
         places=("seat 1 (moves first)", "seat 2", "seat 3", "seat 4"),
         note="Seat 1 moves first, then the others in seat order.",
