@@ -35,8 +35,8 @@ def player_statistics(user_id: int, stats_filter: StatsFilter) -> dict[str, Any]
             variant, won, seat_points, seat_colours, seat_cards
         )
     total = _Results()
-    for tally in per_game.values():
-        total.merge(tally)
+    for results in per_game.values():
+        total.merge(results)
     ratings = player_ratings(user_id)
     rating_of = {rating["variant"]: rating for rating in ratings}
     shown = [
@@ -96,14 +96,14 @@ class _Results:
         return sorted(self.cards.items(), key=lambda item: (-item[1], item[0]))[:count]
 
 
-def _game_numbers(variant: str, tally: _Results, rating: dict[str, Any] | None) -> dict[str, Any]:
+def _game_numbers(variant: str, results: _Results, rating: dict[str, Any] | None) -> dict[str, Any]:
     return {
         "variant": variant,
         "title": GAMES[variant].title,
-        **tally.numbers(),
-        "favourite_colours": _colour_rows(tally.colours),
+        **results.numbers(),
+        "favourite_colours": _colour_rows(results.colours),
         "most_bought_cards": [
-            _bought_card(variant, card, count) for (_, card), count in tally.top_cards()
+            _bought_card(variant, card, count) for (_, card), count in results.top_cards()
         ],
         "rating": rating,
     }
