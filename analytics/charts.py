@@ -140,7 +140,8 @@ def _percent(value: float | None) -> float | None:
 def card_purchase_rates(
     cards: Sequence[dict[str, Any]], level: int, variant_title: str = ""
 ) -> SafeString:
-    """One bar per card of a level, grouped and coloured by bonus colour, lettered W B G R K."""
+    """One bar per card of a level, grouped and coloured by bonus colour, each named as its
+    game names it (the rows' ``name``, from the game's ``card_label``)."""
     chosen = sorted(
         (card for card in cards if card["level"] == level),
         key=lambda card: (list(LETTERS).index(card["colour"]), card["points"], card["id"]),
@@ -149,19 +150,10 @@ def card_purchase_rates(
     if variant_title:
         title = f"{variant_title}: {title[0].lower()}{title[1:]}"
     bars = [
-        (card["id"], card["colour"], card_label(card), _percent(card["purchase_rate"]))
+        (card["id"], card["colour"], card["name"], _percent(card["purchase_rate"]))
         for card in chosen
     ]
     return _card_bars(bars, title)
-
-
-def card_label(card: dict[str, Any]) -> str:
-    """A card named as the tables name it: level, bonus letter and points, then its cost,
-    e.g. "L1 B0 1W 1G 1R 1K"; no two cards of a variant share one."""
-    cost = " ".join(
-        f"{count}{LETTERS.get(colour, colour)}" for colour, count in card.get("cost", {}).items()
-    )
-    return f"L{card['level']} {LETTERS[card['colour']]}{card['points']} {cost}".strip()
 
 
 _BAR = re.compile(r'<g class="bar">')
@@ -190,11 +182,12 @@ def _card_bars(bars: Sequence[tuple[int, str, str, float | None]], title: str) -
 
 
 @_cached
-def seat_win_rates(rows: Sequence[dict[str, Any]]) -> SafeString:
+def seat_win_rates(rows: Sequence[dict[str, Any]], title: str) -> SafeString:
+    """A bar per place in the order of play, named as the rows name it (the game's words)."""
     chart = Bar(**_CHART_CONFIG, y_title="win rate %", range=(0, 100))
-    chart.x_labels = [f"seat {row['seat']}" for row in rows]
+    chart.x_labels = [row["player"] for row in rows]
     chart.add("win rate", [_percent(row["win_rate"]) for row in rows])
-    return _svg(chart, "Win rate by seat", "chart-plain")
+    return _svg(chart, title, "chart-plain")
 
 
 @_cached

@@ -115,6 +115,7 @@ def game_fact(game_id: int, events: Iterable[EventRow]) -> GameFact | None:
         nobles_in_play=tuple(play.nobles_in_play),
         visits=tuple(play.visits),
         variant_tallies=_variant_tallies(play.seat_tallies, winners),
+        first_seat=play.first_seat,
     )
 
 

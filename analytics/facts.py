@@ -59,6 +59,12 @@ class GameFact:
     """(noble, seat, turn) per noble's visit (in Splendor Duel: per royal card taken)."""
     variant_tallies: tuple[tuple[tuple[str, str], int], ...] = field(default=())
     """The variant's own counters, ((metric, item), amount): what only that game has."""
+    first_seat: int = 0
+    """The seat that moved first (Splendor Duel draws it; the base game's seat 0 starts)."""
+
+    def place_of(self, seat: int) -> int:
+        """A seat's place in the order of play: 0 moved first, then 1, ..."""
+        return (seat - self.first_seat) % self.player_count
 
     @property
     def with_bots(self) -> bool:
@@ -72,6 +78,7 @@ class GameFact:
             "nobles_in_play": list(self.nobles_in_play),
             "visits": [list(row) for row in self.visits],
             "tallies": [[metric, item, amount] for (metric, item), amount in self.variant_tallies],
+            "first_seat": self.first_seat,
         }
 
 

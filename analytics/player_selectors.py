@@ -19,42 +19,111 @@ from analytics.models import Rating, RatingChange, SeatFacts
 from analytics.ratings import display_rating, participant_of
 from analytics.selectors import ratio
 from analytics.variants import analytics_for, known_variants
+from games.variants import GAMES
 
 
 def player_statistics(user_id: int, stats_filter: StatsFilter) -> dict[str, Any]:
+    """A player's numbers over the games the filter selects, then per game (``by_game``): the
+    two games' cards share ids and their colours differ, so cards and colours are told per game,
+    each card named as its game names it."""
     seats = SeatFacts.objects.filter(user_id=user_id).filter(_game_filter(stats_filter))
-    games = wins = points = 0
-    colours: Counter[str] = Counter()
-    cards: Counter[tuple[str, int]] = Counter()
+    per_game: dict[str, _Results] = {}
     for won, seat_points, seat_colours, seat_cards, variant in seats.values_list(
         "won", "points", "colours", "cards", "game__variant"
     ):
-        games += 1
-        wins += won
-        points += seat_points
-        colours.update(seat_colours)
-        cards.update((variant, card) for card in seat_cards)
-    catalogue = {
-        (variant, card["id"]): card
+        per_game.setdefault(variant, _Results()).add(
+            variant, won, seat_points, seat_colours, seat_cards
+        )
+    total = _Results()
+    for results in per_game.values():
+        total.merge(results)
+    ratings = player_ratings(user_id)
+    rating_of = {rating["variant"]: rating for rating in ratings}
+    shown = [
+        variant
         for variant in known_variants()
-        for card in analytics_for(variant).cards()
-    }
+        if variant in per_game or (variant in rating_of and stats_filter.variant in ("", variant))
+    ]
     return {
         "filters": stats_filter.to_params(),
-        "games": games,
-        "wins": wins,
-        "win_rate": ratio(wins, games),
-        "mean_points": ratio(points, games),
-        "favourite_colours": [
-            {"colour": colour, "cards_bought": count}
-            for colour, count in sorted(colours.items(), key=lambda item: (-item[1], item[0]))
-        ],
+        **total.numbers(),
+        "favourite_colours": _colour_rows(total.colours),
         "most_bought_cards": [
-            {"variant": variant, **catalogue[variant, card], "times_bought": count}
-            for (variant, card), count in sorted(cards.items(), key=lambda i: (-i[1], i[0]))[:10]
+            _bought_card(variant, card, count) for (variant, card), count in total.top_cards()
         ],
-        "ratings": player_ratings(user_id),
+        "ratings": ratings,
+        "by_game": [
+            _game_numbers(variant, per_game.get(variant, _Results()), rating_of.get(variant))
+            for variant in shown
+        ],
     }
+
+
+class _Results:
+    """One player's finished games, summed: results, colours and cards bought."""
+
+    def __init__(self) -> None:
+        self.games = self.wins = self.points = 0
+        self.colours: Counter[str] = Counter()
+        self.cards: Counter[tuple[str, int]] = Counter()
+
+    def add(
+        self, variant: str, won: bool, points: int, colours: dict[str, int], cards: list[int]
+    ) -> None:
+        self.games += 1
+        self.wins += won
+        self.points += points
+        self.colours.update(colours)
+        self.cards.update((variant, card) for card in cards)
+
+    def merge(self, other: _Results) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        self.points += other.points
+        self.colours.update(other.colours)
+        self.cards.update(other.cards)
+
+    def numbers(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": ratio(self.wins, self.games),
+            "mean_points": ratio(self.points, self.games),
+        }
+
+    def top_cards(self, count: int = 10) -> list[tuple[tuple[str, int], int]]:
+        """The most bought cards first; ties by game, then card id."""
+        return sorted(self.cards.items(), key=lambda item: (-item[1], item[0]))[:count]
+
+
+def _game_numbers(variant: str, results: _Results, rating: dict[str, Any] | None) -> dict[str, Any]:
+    return {
+        "variant": variant,
+        "title": GAMES[variant].title,
+        **results.numbers(),
+        "favourite_colours": _colour_rows(results.colours),
+        "most_bought_cards": [
+            _bought_card(variant, card, count) for (_, card), count in results.top_cards()
+        ],
+        "rating": rating,
+    }
+
+
+def _colour_rows(colours: Counter[str]) -> list[dict[str, Any]]:
+    return [
+        {"colour": colour, "cards_bought": count}
+        for colour, count in sorted(colours.items(), key=lambda item: (-item[1], item[0]))
+    ]
+
+
+def _bought_card(variant: str, card_id: int, count: int) -> dict[str, Any]:
+    seam = analytics_for(variant)
+    card = _catalogue(variant)[card_id]
+    return {"variant": variant, **card, "name": seam.card_label(card), "times_bought": count}
+
+
+def _catalogue(variant: str) -> dict[int, dict[str, Any]]:
+    return {card["id"]: card for card in analytics_for(variant).cards()}
 
 
 def player_ratings(user_id: int) -> list[dict[str, Any]]:

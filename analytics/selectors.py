@@ -20,6 +20,8 @@ from django.db.models import QuerySet, Sum
 from analytics.filters import StatsFilter
 from analytics.models import StatsVersion, Tally
 from analytics.variants import analytics_for, known_variants
+from games.variants import GAMES
+from games.variants.play_facts import TURN_ORDER_IN_ANY_GAME, TurnOrderWords
 
 Sums = dict[tuple[str, str], int]
 T = TypeVar("T")
@@ -125,7 +127,7 @@ def _statistics(stats_filter: StatsFilter) -> dict[str, Any]:
         "base_win_rate": base,
         "cards": [row for variant in variants for row in _card_rows(variant, by_variant)],
         "nobles": [row for variant in variants for row in _noble_rows(variant, by_variant)],
-        "seat_order": _seat_rows(common),
+        "seat_order": _seat_rows(common, turn_order_words(stats_filter.variant)),
         "rounds": _histogram(_items(common, "rounds"), "rounds", "games"),
         "points": _histogram(_items(common, "points"), "points", "players"),
         "endings": _shares(_items(common, "ended_by"), "ended_by", "games"),
@@ -156,10 +158,17 @@ def summary(stats: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def turn_order_words(variant: str) -> TurnOrderWords:
+    """How to name the places in the order of play: in the game's own words, or in words true of
+    every game when the numbers sum several."""
+    return analytics_for(variant).turn_order if variant else TURN_ORDER_IN_ANY_GAME
+
+
 def _card_rows(variant: str, by_variant: dict[str, Sums]) -> Iterable[dict[str, Any]]:
     sums = by_variant.get(variant, {})
     base = ratio(sums.get(("winners", ""), 0), sums.get(("seats", ""), 0))
-    for card in analytics_for(variant).cards():
+    seam = analytics_for(variant)
+    for card in seam.cards():
         key = str(card["id"])
         seen = sums.get(("card.seen", key), 0)
         bought = sums.get(("card.bought", key), 0)
@@ -167,6 +176,7 @@ def _card_rows(variant: str, by_variant: dict[str, Sums]) -> Iterable[dict[str, 
         yield {
             "variant": variant,
             **card,
+            "name": seam.card_label(card),
             "times_on_display": seen,
             "times_bought": bought,
             "times_reserved": sums.get(("card.reserved", key), 0),
@@ -193,12 +203,14 @@ def _noble_rows(variant: str, by_variant: dict[str, Sums]) -> Iterable[dict[str,
         }
 
 
-def _seat_rows(sums: Sums) -> list[dict[str, Any]]:
+def _seat_rows(sums: Sums, words: TurnOrderWords) -> list[dict[str, Any]]:
+    """Win rates by place in the order of play ("seat" 1 moved first), each place named."""
     games = _items(sums, "seat.games")
     wins = _items(sums, "seat.wins")
     return [
         {
             "seat": int(seat) + 1,
+            "player": words.places[int(seat)],
             "games": games[seat],
             "wins": wins.get(seat, 0),
             "win_rate": ratio(wins.get(seat, 0), games[seat]),
@@ -259,7 +271,7 @@ def card_statistics(variant: str, card_id: int, stats_filter: StatsFilter) -> di
     if card is None:
         raise LookupError(f"{variant} has no card {card_id}.")
     by_players = []
-    for players in (2, 3, 4):
+    for players in GAMES[variant].seat_counts:  # a Duel is for two: no rows for three or four
         if stats_filter.players not in (None, players):
             continue
         narrowed = stats_filter.with_(players=players)

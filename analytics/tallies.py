@@ -76,10 +76,12 @@ def add_game(fact: GameFact, sums: dict[tuple[str, str], int]) -> None:
         key = ("noble.visited_wins", item)
         sums[key] = get(key, 0) + won[seat]
     for seat in fact.seats:
-        index, kind, seat_won = str(seat.seat), seat.kind, seat.won
+        # "seat.*" counts the place in the order of play, which is the seat in the base game but
+        # not in Splendor Duel, where a draw decides who starts.
+        place, kind, seat_won = str(fact.place_of(seat.seat)), seat.kind, seat.won
         for key, amount in (
-            (("seat.games", index), 1),
-            (("seat.wins", index), seat_won),
+            (("seat.games", place), 1),
+            (("seat.wins", place), seat_won),
             (("points", str(seat.points)), 1),
             (("kind.games", kind), 1),
             (("kind.wins", kind), seat_won),

@@ -54,12 +54,16 @@ def reads_filters(view: View) -> View:
     return wrapper
 
 
-def _filter_links(stats_filter: StatsFilter) -> list[dict[str, Any]]:
-    """Each filter's choices as links that keep the other filters (the game has its switch)."""
+def _filter_links(stats_filter: StatsFilter, shown: str) -> list[dict[str, Any]]:
+    """Each filter's choices as links that keep the other filters (the game has its switch);
+    a game played by one number of players (Duel: two) has no choice of it."""
+    counts = [count for count in PLAYER_COUNTS if count in GAMES[shown].seat_counts]
     groups = [
-        ("Players", "players", [(None, "all")] + [(n, str(n)) for n in PLAYER_COUNTS]),
+        ("Players", "players", [(None, "all")] + [(n, str(n)) for n in counts]),
         ("Opponents", "bots", [("", "all"), ("humans", "people only"), ("bots", "with bots")]),
     ]
+    if len(counts) < 2:
+        groups.pop(0)
     return [
         {
             "label": label,
@@ -81,11 +85,20 @@ def _game_switch(stats_filter: StatsFilter, shown: str) -> list[dict[str, Any]]:
     return [
         {
             "label": GAMES[variant].title,
-            "query": stats_filter.with_(variant=variant).query_string(),
+            "query": _switched(stats_filter, variant).query_string(),
             "is_current": variant == shown,
         }
         for variant in known_variants()
     ]
+
+
+def _switched(stats_filter: StatsFilter, variant: str) -> StatsFilter:
+    """The filter on another game: a player count that game is not played with is dropped (a
+    Duel is for two), as its page offers no choice of it to undo."""
+    players = stats_filter.players
+    if players not in GAMES[variant].seat_counts:
+        players = None
+    return stats_filter.with_(variant=variant, players=players)
 
 
 @require_safe
@@ -114,14 +127,14 @@ def _stats_body(stats_filter: StatsFilter) -> str:
     context = {
         "stats": stats,
         "filter": stats_filter,
-        "filter_links": _filter_links(stats_filter),
+        "filter_links": _filter_links(stats_filter, shown.variant),
         "game_switch": _game_switch(stats_filter, shown.variant),
         # Card and noble pages filter by their own game; a CSV names the game shown.
         "query": stats_filter.query_string(),
         "csv_query": shown.query_string(),
         "section": sections[0],
         "summary": selectors.summary(stats),
-        "seat_chart": charts.seat_win_rates(stats["seat_order"]),
+        "seat_chart": charts.seat_win_rates(stats["seat_order"], sections[0]["turn_order"].heading),
         "rounds_chart": charts.histogram(stats["rounds"], "rounds", "games", "Game length"),
         "points_chart": charts.histogram(
             stats["points"], "points", "players", "Final points of every player"
@@ -139,7 +152,7 @@ def _variant_sections(stats: dict[str, Any], stats_filter: StatsFilter) -> list[
     several = len(shown) > 1
     sections = []
     for variant in shown:
-        title = variant.title()
+        title = GAMES[variant].title
         cards = [card for card in stats["cards"] if card["variant"] == variant]
         levels = sorted({card["level"] for card in cards})
         own_numbers = stats.get(variant)
@@ -149,7 +162,9 @@ def _variant_sections(stats: dict[str, Any], stats_filter: StatsFilter) -> list[
                 "variant": variant,
                 "title": title,
                 "noble_words": seam.noble_words,
-                "bar_letters": seam.bar_letters,
+                "card_key": seam.card_key,
+                "turn_order": seam.turn_order,
+                "endings_note": seam.endings_note,
                 "card_charts": [
                     (level, charts.card_purchase_rates(cards, level, title if several else ""))
                     for level in levels
@@ -189,7 +204,12 @@ def card_detail(
         data = selectors.card_statistics(variant, card_id, stats_filter)
     except LookupError as error:
         raise Http404(str(error)) from None
-    context = {"data": data, "card": data["card"], "query": stats_filter.query_string()}
+    context = {
+        "data": data,
+        "card": data["card"],
+        "game_title": GAMES[variant].title,
+        "query": stats_filter.query_string(),
+    }
     return render(request, "analytics/card.html", context)
 
 
@@ -205,7 +225,12 @@ def noble_detail(
     return render(
         request,
         "analytics/noble.html",
-        {"noble": data["noble"], "query": stats_filter.query_string()},
+        {
+            "noble": data["noble"],
+            "game_title": GAMES[variant].title,
+            "words": analytics_for(variant).noble_words,
+            "query": stats_filter.query_string(),
+        },
     )
 
 

@@ -41,9 +41,16 @@ class StatsFilterSerializer(StrictSerializer):
         )
 
 
+CARD_NAME_HELP = (
+    "The card as its game names it on the pages (level, bonus colour and points, for Splendor "
+    "Duel bonuses, crowns and ability, then the cost): ids repeat across games, names do not."
+)
+
+
 class CardStatsSerializer(serializers.Serializer):
     variant = serializers.CharField()
     id = serializers.IntegerField()
+    name = serializers.CharField(help_text=CARD_NAME_HELP)
     level = serializers.IntegerField()
     colour = serializers.CharField()
     points = serializers.IntegerField()
@@ -81,7 +88,14 @@ class NobleStatsSerializer(serializers.Serializer):
 
 
 class SeatStatsSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(help_text="1 moves first.")
+    seat = serializers.IntegerField(
+        help_text="The place in the order of play: 1 moved first. In the base game that is the "
+        "seat; Splendor Duel draws who moves first, whatever the seat."
+    )
+    player = serializers.CharField(
+        help_text='The place as the game names it: "seat 1 (moves first)", "first player '
+        '(drawn)"; "moved 1st" when the numbers sum several games.'
+    )
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
     win_rate = serializers.FloatField(**RATE)
@@ -243,6 +257,7 @@ class ColourCountSerializer(serializers.Serializer):
 class BoughtCardSerializer(serializers.Serializer):
     variant = serializers.CharField()
     id = serializers.IntegerField()
+    name = serializers.CharField(help_text=CARD_NAME_HELP)
     level = serializers.IntegerField()
     colour = serializers.CharField()
     points = serializers.IntegerField()
@@ -250,15 +265,36 @@ class BoughtCardSerializer(serializers.Serializer):
     times_bought = serializers.IntegerField()
 
 
-class PlayerStatsSerializer(serializers.Serializer):
-    filters = serializers.DictField(child=serializers.CharField())
+class PlayerGameStatsSerializer(serializers.Serializer):
+    """A player's numbers in one game: its cards and colours are that game's own."""
+
+    variant = serializers.CharField()
+    title = serializers.CharField()
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
     win_rate = serializers.FloatField(**RATE)
     mean_points = serializers.FloatField(allow_null=True)
     favourite_colours = ColourCountSerializer(many=True)
     most_bought_cards = BoughtCardSerializer(many=True)
+    rating = PlayerRatingSerializer(allow_null=True, help_text="null before a rated game.")
+
+
+class PlayerStatsSerializer(serializers.Serializer):
+    """Totals over the games the filter selects, then the same per game (``by_game``)."""
+
+    filters = serializers.DictField(child=serializers.CharField())
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField(**RATE)
+    mean_points = serializers.FloatField(allow_null=True)
+    favourite_colours = ColourCountSerializer(many=True)
+    most_bought_cards = BoughtCardSerializer(
+        many=True, help_text="Over every game: each card names its game (variant, name)."
+    )
     ratings = PlayerRatingSerializer(many=True)
+    by_game = PlayerGameStatsSerializer(
+        many=True, help_text="Per game the player has played or is rated in, in the site's order."
+    )
 
 
 class LeaderboardQuerySerializer(StrictSerializer):

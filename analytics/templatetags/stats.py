@@ -10,7 +10,7 @@ from django import template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from analytics.charts import LETTERS, card_label
+from analytics.charts import LETTERS
 
 register = template.Library()
 
@@ -89,7 +89,9 @@ def player_summary(player: Any) -> dict[str, Any]:
 # a filter or two per cell, they took longer than everything else on the page but the charts;
 # formatted here, each cell is one string operation. The markup is the one the templates drew.
 
-_TEXT_COLUMNS = frozenset(("kind", "opponent", "ended_by", "action", "ability", "privilege"))
+_TEXT_COLUMNS = frozenset(
+    ("player", "kind", "opponent", "ended_by", "action", "ability", "privilege")
+)
 
 
 def _html(markup: str, /, **values: Any) -> SafeString:
@@ -138,7 +140,7 @@ def _cell(column: str, value: Any) -> str:
 
 
 _CARD_ROW = (
-    '<tr>\n<td data-value="{id}"><a href="{url}?{query}">#{id}</a></td>\n'
+    '<tr>\n<td data-value="{id}"><a href="{url}?{query}">{name}</a></td>\n'
     '<td data-value="{colour}"><span class="gem gem--{colour}" title="{colour}">'
     '<svg viewBox="0 0 24 24" aria-hidden="true"><use href="#shape-{colour}"></use></svg>'
     '<b aria-hidden="true">{letter}</b><span class="visually-hidden">{colour}</span></span></td>\n'
@@ -161,6 +163,7 @@ def card_rows(cards: list[dict[str, Any]], query: str) -> SafeString:
             _html(
                 _CARD_ROW,
                 id=card["id"],
+                name=card["name"],
                 url=reverse("stats_card", args=[card["variant"], card["id"]]),
                 query=query,
                 colour=card["colour"],
@@ -186,5 +189,6 @@ def card_rows(cards: list[dict[str, Any]], query: str) -> SafeString:
 
 @register.filter
 def card_name(card: dict[str, Any]) -> str:
-    """A card named as its chart bar names it: level, bonus and points, cost."""
-    return card_label(card)
+    """A card as its game names it on the pages and its chart bar (``GameAnalytics.card_label``):
+    never a bare number, which the two games' cards share."""
+    return str(card["name"])

@@ -68,7 +68,17 @@ def _lacks_analytics(game: Game) -> str | None:
     facts = game.analytics
     if not facts:
         return "no entry"
-    missing = [name for name in ("fold", "cards", "nobles", "colours") if not getattr(facts, name)]
+    parts = (
+        "fold",
+        "cards",
+        "nobles",
+        "colours",
+        "card_label",
+        "card_key",
+        "turn_order",
+        "endings_note",
+    )
+    missing = [name for name in parts if not getattr(facts, name)]
     return f"no {' nor '.join(missing)}" if missing else None
 
 

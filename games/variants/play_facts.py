@@ -27,6 +27,9 @@ class ActionFold:
     (``analytics.facts`` makes its per-game facts of them)."""
 
     turns: int = 0
+    first_seat: int = 0
+    """The seat that moved first: the pages count players by the order they moved in, and not
+    every game seats the first player first (Splendor Duel draws who starts)."""
     cards_seen: list[int] = field(default_factory=list)
     purchases: list[tuple[int, int, int]] = field(default_factory=list)
     reserves: list[tuple[int, int, int]] = field(default_factory=list)
@@ -67,6 +70,28 @@ class NobleWords:
 
 
 @dataclass(frozen=True)
+class TurnOrderWords:
+    """How the stats pages name the players by the order they moved in (the ``seat_order``
+    statistics), in a game's own words: whether a seat or a draw decides who starts."""
+
+    heading: str
+    places: tuple[str, ...]
+    """The first player to move, the second, ...: one name per place, as many as seats."""
+    note: str
+    short: str
+    """The section's name in the page's contents."""
+
+
+TURN_ORDER_IN_ANY_GAME = TurnOrderWords(
+    short="Order of play",
+    heading="Win rate by order of play",
+    places=("moved 1st", "moved 2nd", "moved 3rd", "moved 4th"),
+    note="Players are counted by the order they moved in.",
+)
+"""The words for numbers summed over several games, whose own words may differ."""
+
+
+@dataclass(frozen=True, kw_only=True)
 class GameAnalytics:
     name: str
     fold: Callable[[Mapping[str, Any], Iterable[PlayedAction]], ActionFold]
@@ -76,8 +101,16 @@ class GameAnalytics:
     nobles: Callable[[], list[dict[str, Any]]]
     colours: tuple[str, ...]
     """The bonus colours, in the order the pages list them."""
+    card_label: Callable[[Mapping[str, Any]], str]
+    """A card of ``cards()`` as the pages name it, short enough for a chart's bar and unique
+    in the game: the stats pages, the player's page and the CSVs name cards so, never by a
+    number alone (the base game's card 5 is not Duel's)."""
+    card_key: str
+    """How to read those names, under each card chart."""
+    turn_order: TurnOrderWords
+    """How the pages name the players by the order they moved in."""
+    endings_note: str
+    """What each way a game ends (``ended_by``) means, under "How games end"."""
     summary: Callable[[Mapping[tuple[str, str], int]], dict[str, Any]] | None = None
     """The game's own numbers from its summed tallies, or none beyond the shared ones."""
     noble_words: NobleWords = NobleWords()
-    bar_letters: str = "W white, B blue, G green, R red, K black"
-    """The letters on the card charts' bars (``analytics.charts.LETTERS``) this game uses."""

@@ -56,6 +56,7 @@ def finished_games() -> list[dict[str, Any]]:
             after_view = engine.view(record.state, None, reveal=True)
             if row.kind == "GameStarted":
                 nobles = [noble["id"] for noble in after_view["nobles"]]
+                first_seat = after_view["current"]
             seen |= {card["id"] for line in after_view["board"] for card in line if card}
             if row.kind != "ActionTaken":
                 continue
@@ -79,6 +80,7 @@ def finished_games() -> list[dict[str, Any]]:
             "players": record.seat_count, "result": result, "seats": record.seats,
             "seen": seen, "bought": bought, "reserved": reserved, "visits": visits,
             "nobles": nobles, "actions": actions, "turns": final["turn"], "record": record,
+            "first_seat": first_seat,
         })  # fmt: skip
     return games
 
@@ -131,8 +133,9 @@ def recount(
         ranks = _ranks(game["result"], game["players"])
         for s, seat in enumerate(game["seats"]):
             kind = seat.bot_level or "human"
-            seat_games[s] += 1
-            seat_wins[s] += s in winners_of
+            place = (s - game["first_seat"]) % game["players"]  # 0 moved first
+            seat_games[place] += 1
+            seat_wins[place] += s in winners_of
             points[game["result"]["points"][s]] += 1
             kinds[kind] += 1
             kind_wins[kind] += s in winners_of

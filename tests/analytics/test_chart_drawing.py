@@ -4,6 +4,7 @@ card chart in its gem's colour, with its letter."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pygal
 
@@ -23,12 +24,25 @@ def test_the_faster_bar_chart_draws_exactly_what_pygal_draws() -> None:
 
 
 def test_each_card_bar_has_its_gem_colour_and_letter_and_a_card_never_counted_has_none() -> None:
+    def card(
+        card_id: int, level: int, colour: str, points: int, rate: float | None
+    ) -> dict[str, Any]:
+        name = f"L{level} {charts.LETTERS[colour]}{points}"  # as a game's card_label begins
+        return {
+            "id": card_id,
+            "level": level,
+            "colour": colour,
+            "points": points,
+            "name": name,
+            "purchase_rate": rate,
+        }
+
     cards = [
-        {"id": 1, "level": 1, "colour": "blue", "points": 0, "purchase_rate": 0.5},
-        {"id": 2, "level": 1, "colour": "white", "points": 1, "purchase_rate": None},
-        {"id": 3, "level": 1, "colour": "white", "points": 0, "purchase_rate": 0.25},
-        {"id": 4, "level": 1, "colour": "black", "points": 2, "purchase_rate": 0.0},
-        {"id": 5, "level": 2, "colour": "red", "points": 2, "purchase_rate": 0.75},
+        card(1, 1, "blue", 0, 0.5),
+        card(2, 1, "white", 1, None),
+        card(3, 1, "white", 0, 0.25),
+        card(4, 1, "black", 2, 0.0),
+        card(5, 2, "red", 2, 0.75),
     ]
 
     svg = str(charts.card_purchase_rates(cards, 1))
@@ -40,5 +54,5 @@ def test_each_card_bar_has_its_gem_colour_and_letter_and_a_card_never_counted_ha
         ("1", "B"),
         ("4", "K"),
     ]
-    assert ">L1 W0<" in svg
+    assert ">L1 W0<" in svg  # each bar under its card's name, as the game names it
     assert ">L1 W1<" in svg  # the card never on display keeps its place on the axis

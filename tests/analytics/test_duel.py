@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
@@ -65,6 +66,9 @@ def duel_recount() -> dict[str, Any]:
     abilities_by_winner: Counter[str] = Counter()
     privileges: Counter[str] = Counter()
     first = {"games": 0, "wins": 0}
+    second_wins = 0
+    first_seats: list[int] = []
+    wins_by_seat: Counter[int] = Counter()
     games = 0
     for game in Game.objects.filter(status="finished", variant="duel"):
         games += 1
@@ -109,6 +113,9 @@ def duel_recount() -> dict[str, Any]:
         endings[record.result["ended_by"]] += 1
         first["games"] += 1
         first["wins"] += first_player in winners
+        second_wins += (1 - first_player) in winners
+        first_seats.append(first_player)
+        wins_by_seat.update(winners)
         for seat, ability in uses:
             abilities[ability] += 1
             abilities_by_winner[ability] += seat in winners
@@ -116,7 +123,8 @@ def duel_recount() -> dict[str, Any]:
     return {
         "games": games, "seen": seen, "bought": bought, "royals": royals_taken,
         "endings": endings, "abilities": abilities, "by_winner": abilities_by_winner,
-        "privileges_used": privileges["used"], "first": first,
+        "privileges_used": privileges["used"], "first": first, "second_wins": second_wins,
+        "first_seats": first_seats, "wins_by_seat": wins_by_seat,
     }  # fmt: skip
 
 
@@ -130,6 +138,11 @@ def assert_duel_numbers_match(expected: dict[str, Any]) -> None:
     )
     assert duel["first_player"]["games"] == expected["first"]["games"]
     assert duel["first_player"]["wins"] == expected["first"]["wins"]
+    # The shared seat statistics count the order of play too, in Duel's words.
+    assert [(row["player"], row["games"], row["wins"]) for row in stats["seat_order"]] == [
+        ("first player (drawn)", expected["games"], expected["first"]["wins"]),
+        ("second player", expected["games"], expected["second_wins"]),
+    ]
     for row in duel["abilities"]:
         assert row["uses"] == expected["abilities"][row["ability"]], row
         if row["uses"]:
@@ -221,3 +234,57 @@ def test_the_duel_filter_shows_duel_numbers_on_the_page_the_api_and_the_csv(
     detail = client.get(reverse("stats_card", args=["duel", card["id"]]))
     assert detail.status_code == 200
     assert client.get(reverse("stats_noble", args=["duel", 0])).status_code == 200
+
+
+def test_a_duel_counts_the_player_who_moved_first_whatever_the_seat_and_never_says_seat_1_does(
+    client: Client, duel_games: list[int]
+) -> None:
+    """Duel draws who starts. In these games the second seat moved first (read from each game's
+    log), so "first player (drawn)" holds that seat's results, not the first seat's."""
+    # A fifth finished Duel, drawn by the engine to start from the second seat too: with an odd
+    # number of games the two seats' wins differ, so counting by seat could not pass.
+    seed = next(seed for seed in range(10, 100) if engine.new_game("duel", 2, seed).first_player)
+    random_bot = synthetic.SeatPlan(bot_level="random")
+    plan = synthetic.GamePlan(seats=[random_bot, random_bot], seed=seed, variant="duel")
+    synthetic.write_games([plan], start=START)
+    projections.rebuild()
+    expected = duel_recount()
+    assert expected["first_seats"] == [1] * 5  # the second seat started every one
+    first_player_wins = expected["first"]["wins"]
+    assert first_player_wins != expected["wins_by_seat"][0]  # counting by seat would show
+    rows = selectors.statistics(StatsFilter(variant="duel"))["seat_order"]
+    assert rows[0]["player"] == "first player (drawn)"
+    assert rows[0]["wins"] == first_player_wins == expected["wins_by_seat"][1]
+
+    page = client.get(reverse("stats"), {"variant": "duel"}).content.decode()
+    assert "seat 1" not in page.lower()  # neither "Seat 1 moves first" nor a "seat 1" bar
+    assert "Win rate by who moved first" in page
+    summary = page[page.index('id="summary"') : page.index('id="cards"')]
+    assert re.search(r"first player \(drawn\): \d+\.\d%, second player: \d+\.\d%", summary)
+    csv_text = client.get(reverse("stats_csv", args=["seat_order"]), {"variant": "duel"})
+    seat_rows = list(csv.DictReader(io.StringIO(csv_text.content.decode())))
+    assert [(row["player"], int(row["wins"])) for row in seat_rows] == [
+        ("first player (drawn)", first_player_wins),
+        ("second player", expected["second_wins"]),
+    ]
+    for table in ("seat_order", "endings", "cards", "duel_first_player"):
+        text = client.get(reverse("stats_csv", args=[table]), {"variant": "duel"}).content
+        assert b"seat 1" not in text.lower(), table
+        assert b"reached_points" not in text, table
+    # The base game's seat 1 does move first, and its page says so; summed over both games
+    # the places are named in words true of either.
+    base_page = client.get(reverse("stats"), {"variant": "splendor"}).content.decode()
+    assert "Seat 1 moves first" in base_page
+    # A Duel is for two: its page offers no player count, and the switch to it drops one.
+    assert "Players:" in base_page
+    assert "Players:" not in page
+    three = client.get(reverse("stats"), {"variant": "splendor", "players": 3}).content.decode()
+    assert 'href="?variant=duel">Splendor Duel</a>' in three
+    assert "Splendor Duel at a glance" in page
+    detail = client.get("/api/v1/stats/cards/duel/0/").json()
+    assert [row["players"] for row in detail["by_players"]] == [2]
+    assert detail["card"]["name"] == "L1 W0 Gem 2R 2K"  # Duel's card 0, as its table draws it
+    card_page = client.get(reverse("stats_card", args=["duel", 0])).content.decode()
+    assert "<h1>Splendor Duel card L1 W0 Gem 2R 2K</h1>" in card_page
+    both = client.get("/api/v1/stats/").json()["seat_order"]
+    assert [row["player"] for row in both] == ["moved 1st", "moved 2nd", "moved 3rd"]

@@ -35,9 +35,10 @@ def play(pairs: list[tuple[Any, Any]]) -> None:
 
 def heading_rating(page: str) -> tuple[int, bool]:
     match = re.search(
-        r'<h3>Splendor: <span class="rating-value">(\d+)</span>( <span class="rating-provisional">'
-        r"provisional</span>)? after",
+        r'id="games-splendor".*?<dt>Rating</dt><dd><span class="rating-value">(\d+)</span>'
+        r'( <span class="rating-provisional">provisional</span>)? after',
         page,
+        re.S,
     )
     assert match, "no rating heading"
     return int(match.group(1)), bool(match.group(2))

@@ -33,7 +33,9 @@ def page(client: Client) -> str:
 def test_a_summary_comes_first_and_the_contents_lead_to_every_section(page: str) -> None:
     summary = page[page.index('id="summary"') : page.index('id="cards"')]
     facts = dict(re.findall(r"<dt>([^<]*)</dt><dd>(.*?)</dd>", summary, re.S))
-    assert re.fullmatch(r"seat 1: \d+\.\d%, seat 2: \d+\.\d%", facts["Win rate by seat"])
+    assert re.fullmatch(
+        r"seat 1 \(moves first\): \d+\.\d%, seat 2: \d+\.\d%", facts["Win rate by seat"]
+    )
     assert re.fullmatch(r"\d+\.\d rounds", facts["Average length"])
     assert re.search(r">L\d [WBGRK]\d [^<]+</a> \(\d+\.\d%\)", facts["Most bought"])
     assert re.search(r">L\d [WBGRK]\d [^<]+</a> \(\d+\.\d%\)", facts["Least bought"])

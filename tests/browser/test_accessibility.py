@@ -124,6 +124,26 @@ def test_the_statistics_page(asgi_server: str, new_context: Callable[..., Browse
     assert_no_blocking_violations(page)
 
 
+def test_the_duel_statistics_and_a_player_page_of_both_games(
+    asgi_server: str, new_context: Callable[..., BrowserContext], alice: User
+) -> None:
+    bot, seat = synthetic.SeatPlan(bot_level="random"), synthetic.SeatPlan(user_id=alice.pk)
+    plans = [
+        synthetic.GamePlan(seats=[seat, bot], seed=seed, variant=variant)
+        for variant in ("splendor", "duel")
+        for seed in (1, 2)
+    ]
+    synthetic.write_games(plans, start=START)
+    projections.rebuild()
+    page = open_as(new_context, asgi_server, None)
+    page.goto(f"{asgi_server}/stats/?variant=duel")
+    expect(page.locator(".stats-summary")).to_contain_text("2 finished games")
+    assert_no_blocking_violations(page)
+    page.goto(f"{asgi_server}/stats/players/{alice.pk}/")
+    expect(page.locator("section.player-game")).to_have_count(2)
+    assert_no_blocking_violations(page)
+
+
 def test_the_sign_in_form(asgi_server: str, new_context: Callable[..., BrowserContext]) -> None:
     page = open_as(new_context, asgi_server, None)
     page.goto(f"{asgi_server}/accounts/login/")

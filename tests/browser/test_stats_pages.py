@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, expect
@@ -50,7 +51,9 @@ def test_the_statistics_page_filters_sorts_and_leads_to_a_card(
     expect(summary).to_contain_text("1 finished game,")
     expect(charts.first).to_be_visible()
     expect(page.get_by_role("link", name="3", exact=True)).to_have_attribute("aria-current", "true")
-    seats = page.locator("table.stats-table", has=page.get_by_role("button", name="Seat"))
+    seats = page.locator(
+        "table.stats-table", has=page.get_by_role("button", name="player", exact=True)
+    )
     expect(seats.locator("tbody tr")).to_have_count(3)
 
     # Sorting a table by a column, most bought first.
@@ -66,7 +69,7 @@ def test_the_statistics_page_filters_sorts_and_leads_to_a_card(
     # The most bought card's link opens its page, with the filter kept.
     level_one.locator("tbody tr").first.get_by_role("link").click()
     expect(page).to_have_url(re.compile(r"/stats/cards/splendor/\d+/\?players=3$"))
-    expect(page.locator("h1")).to_contain_text("Card #")
+    expect(page.locator("h1")).to_contain_text(re.compile(r"Splendor card L1 [WBGRK]\d "))
     expect(page.get_by_role("heading", name="Is it worth buying?")).to_be_visible()
     expect(page.locator(".stats-verdict")).to_contain_text("Players who bought it won")
 
@@ -122,4 +125,50 @@ def test_the_statistics_page_at_1366_has_legible_charts_and_a_clean_console(
     page.get_by_role("navigation", name="Sections").get_by_role("link", name="Seats").click()
     expect(page).to_have_url(re.compile(r"/stats/#seats$"))
     screenshot(page, "statistics-1366x768")
+    assert not errors
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 768}, PHONE])
+def test_a_player_of_both_games_reads_each_apart_on_a_laptop_and_a_phone(
+    live_server: object,
+    new_context: Callable[..., BrowserContext],
+    make_user: Callable[[str], Any],
+    viewport: dict[str, int],
+) -> None:
+    ann = make_user("ann")
+    bot, seat = synthetic.SeatPlan(bot_level="random"), synthetic.SeatPlan(user_id=ann.pk)
+    plans = [
+        synthetic.GamePlan(seats=[seat, bot], seed=seed, variant=variant)
+        for variant in ("splendor", "duel")
+        for seed in (1, 2)
+    ]
+    synthetic.write_games(plans, start=START)
+    projections.rebuild()
+    page = new_context(viewport=viewport).new_page()
+    errors: list[str] = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_server.url}/stats/players/{ann.pk}/")  # type: ignore[attr-defined]
+
+    sections = page.locator("section.player-game")
+    expect(sections).to_have_count(2)
+    expect(sections.nth(0).get_by_role("heading", level=2)).to_have_text("Splendor")
+    expect(sections.nth(1).get_by_role("heading", level=2)).to_have_text("Splendor Duel")
+    for index, variant in enumerate(("splendor", "duel")):
+        cards = sections.nth(index).locator(".player-cards a")
+        expect(cards.first).to_be_visible()
+        for href in cards.evaluate_all("links => links.map(link => link.pathname)"):
+            assert href.startswith(f"/stats/cards/{variant}/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    size = f"{viewport['width']}x{viewport['height']}"
+    screenshot(page, f"player-both-games-{size}")
+
+    # Duel's statistics on the same screen: the players by who moved first, no "seat 1".
+    page.goto(f"{live_server.url}/stats/?variant=duel")  # type: ignore[attr-defined]
+    expect(page.locator("#seats h2")).to_have_text("Win rate by who moved first")
+    expect(page.locator("#seats")).not_to_contain_text("seat 1", ignore_case=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    screenshot(page, f"statistics-duel-{size}")
     assert not errors

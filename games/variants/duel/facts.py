@@ -27,7 +27,15 @@ from functools import cache
 from typing import Any
 
 from games import engine
-from games.variants.play_facts import ActionFold, GameAnalytics, NobleWords, PlayedAction
+from games.variants.duel.cards import ABILITIES as ABILITY_WORDS
+from games.variants.duel.cards import MARKS
+from games.variants.play_facts import (
+    ActionFold,
+    GameAnalytics,
+    NobleWords,
+    PlayedAction,
+    TurnOrderWords,
+)
 
 VARIANT = "duel"
 CARD_COUNT = 67
@@ -44,6 +52,7 @@ Counters = dict[tuple[str, str], int]
 def fold(setup_json: Mapping[str, Any], actions: Iterable[PlayedAction]) -> ActionFold:
     state = engine.initial_state(engine.setup_from_json(setup_json))
     result = ActionFold(
+        first_seat=state.current,
         nobles_in_play=list(state.royals),  # type: ignore[union-attr]
         actions=[{}, {}],
         seat_tallies=[{}, {}],
@@ -140,6 +149,24 @@ def cards() -> list[dict[str, Any]]:
     return list(_cards())
 
 
+_BAR_MARKS = {**MARKS, "joker": "J", "none": "–"}
+
+
+def card_label(card: Mapping[str, Any]) -> str:
+    """What the table draws on a Duel card, in a line: level, bonus letter and points, "×2" for
+    a double bonus, crowns, the ability by the rulebook's name, then the cost, e.g.
+    "L2 K2 ♛1 2B 2G 2R 1P" or "L1 W0 Gem 2R 2K"; no two of the 67 cards share one."""
+    parts = [f"L{card['level']}", f"{_BAR_MARKS[card['colour']]}{card['points']}"]
+    if card["bonus"] > 1:
+        parts[-1] += f"×{card['bonus']}"
+    if card["crowns"]:
+        parts.append(f"♛{card['crowns']}")
+    if card["ability"] in ABILITY_WORDS:
+        parts.append(ABILITY_WORDS[card["ability"]]["name"])
+    parts += [f"{count}{_BAR_MARKS[colour]}" for colour, count in card["cost"].items()]
+    return " ".join(parts)
+
+
 def nobles() -> list[dict[str, Any]]:
     """Duel's royal cards, in the place the base game's nobles take on the pages."""
     return list(_royals())
@@ -198,11 +225,27 @@ def summary(sums: Mapping[tuple[str, str], int]) -> dict[str, Any]:
 
 
 ANALYTICS = GameAnalytics(
-    VARIANT,
-    fold,
-    cards,
-    nobles,
-    COLOURS,
+    name=VARIANT,
+    fold=fold,
+    cards=cards,
+    nobles=nobles,
+    colours=COLOURS,
+    card_label=card_label,
+    card_key="each bar names its card by level, bonus colour (W white, B blue, G green, R red, "
+    "K black, J joker, – no bonus) with points and ×2 for a double bonus, its crowns (♛), its "
+    "ability by the rulebook's name (Refresh: another turn; Gem: a matching token; Privilege; "
+    "Take: a token from the opponent), and cost (P pearl)",
+    turn_order=TurnOrderWords(
+        short="Who moved first",
+        heading="Win rate by who moved first",
+        places=("first player (drawn)", "second player"),
+        note="Duel draws who moves first, whatever the seat: players are counted by the order "
+        "they moved in, not by seat.",
+    ),
+    endings_note="twenty_points, ten_crowns, ten_points_in_a_colour: a player reached 20 "
+    "points, 10 crowns or 10 points in cards of one colour, which ends the game at once; "
+    "all_passed: nobody could move twice in a row; resignation: a player resigned (a "
+    "time-out ends no game: a bot moves for the player who is away).",
     summary=summary,
     noble_words=NobleWords(
         heading="Royal cards",
@@ -212,5 +255,4 @@ ANALYTICS = GameAnalytics(
         take_rate="Take rate",
         takers="takers",
     ),
-    bar_letters="W white, B blue, G green, R red, K black, J joker, – no bonus",
 )

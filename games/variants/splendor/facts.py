@@ -15,7 +15,8 @@ from functools import cache
 from typing import Any
 
 from games import engine
-from games.variants.play_facts import ActionFold, GameAnalytics, PlayedAction
+from games.variants.play_facts import ActionFold, GameAnalytics, PlayedAction, TurnOrderWords
+from games.variants.words import LETTERS
 
 VARIANT = "splendor"
 CARD_COUNT, NOBLE_COUNT = 90, 10
@@ -25,7 +26,11 @@ COLOURS = ("white", "blue", "green", "red", "black")
 def fold(setup_json: Mapping[str, Any], actions: Iterable[PlayedAction]) -> ActionFold:
     state = engine.initial_state(engine.setup_from_json(setup_json))
     players = len(state.players)
-    result = ActionFold(nobles_in_play=list(state.nobles), actions=[{} for _ in range(players)])
+    result = ActionFold(
+        first_seat=state.current,
+        nobles_in_play=list(state.nobles),
+        actions=[{} for _ in range(players)],
+    )
     seen = {card for row in state.board for card in row if card is not None}
     result.cards_seen.extend(sorted(seen))
     apply_legal = engine.apply_legal
@@ -89,4 +94,29 @@ def nobles() -> list[dict[str, Any]]:
     return list(_nobles())
 
 
-ANALYTICS = GameAnalytics(VARIANT, fold, cards, nobles, COLOURS)
+def card_label(card: Mapping[str, Any]) -> str:
+    """Level, bonus letter and points, then the cost: "L1 B0 1W 1G 1R 1K" (the table draws the
+    same three on a card); no two of the 90 cards share one."""
+    cost = " ".join(f"{count}{LETTERS[colour]}" for colour, count in card["cost"].items())
+    return f"L{card['level']} {LETTERS[card['colour']]}{card['points']} {cost}"
+
+
+ANALYTICS = GameAnalytics(
+    name=VARIANT,
+    fold=fold,
+    cards=cards,
+    nobles=nobles,
+    colours=COLOURS,
+    card_label=card_label,
+    card_key="each bar names its card by level, bonus colour (W white, B blue, G green, R red, "
+    "K black) with points, and cost",
+    turn_order=TurnOrderWords(
+        short="Seats",
+        heading="Win rate by seat",
+        places=("seat 1 (moves first)", "seat 2", "seat 3", "seat 4"),
+        note="Seat 1 moves first, then the others in seat order.",
+    ),
+    endings_note="reached_points: someone reached 15 and the round was finished; all_passed: "
+    "nobody could move; resignation: a player resigned (a time-out ends no game: a bot moves "
+    "for the player who is away).",
+)
