@@ -1,6 +1,7 @@
 """A finished Duel replayed in a browser: at every step the token board, the pyramid and both
 players' panels as the Duel table draws them, the panels' figures those of that step, all in
-view beside the move list on a laptop and one below the other on a phone."""
+view beside the move list on a laptop and one below the other on a phone; no console error, no
+CSP violation, nothing axe-core finds serious."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from games.models import Game
 from games.reads import timeline
 from games.variants.duel.cards import TOKEN_COLOURS
 from games.vocabulary import Status
+from tests.browser.accessibility import blocking_violations, describe_violations
 from tests.browser.conftest import screenshot
 from tests.browser.console import ConsoleWatch
 from tests.browser.test_duel_one_screen import box, overlap, union
@@ -112,6 +114,8 @@ def test_a_finished_duel_is_replayed_step_by_step_with_the_board_and_both_panels
     page.click("a[data-replay-next]")
     shows_step(page, game, middle + 1)
     screenshot(page, "duel-replay-1366x768")
+    found = blocking_violations(page)
+    assert not found, describe_violations(found)
     page.click("a:has-text('End »')")
     shows_step(page, game, last)
     # Every card on the table is face up or a deck's back: the replay draws no hidden card.

@@ -63,6 +63,8 @@ def test_a_blind_reserve_shows_in_the_replay_to_its_owner_alone_while_the_duel_r
 
     page = client_for(owner).get(f"/games/{game.pk}/replay/?step={last}").text
     assert f'data-card="{card}"' in panels(page)[owner_seat]
+    at_the_deal = client_for(owner).get(f"/games/{game.pk}/replay/?step=0").text
+    assert "duel-pick" not in at_the_deal, "a replay offers no move, even on the mover's turn"
     assert "card-back" not in panels(page)[owner_seat]
     before = client_for(owner).get(f"/games/{game.pk}/replay/?step=1").text
     assert f'data-card="{card}"' not in before, "at the step before, the card was in the deck"
