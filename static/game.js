@@ -14,7 +14,8 @@
 // - Splendor Duel: a card's Buy / Reserve sends the same move as its button in the grouped list.
 // - Splendor Duel: a line of tokens is picked on the board, token by token; only tokens that
 //   still lead to a legal line can be picked, and the line is sent by its confirm button.
-// - Splendor Duel: every other decision is made on the table too: a privilege spent on a token,
+// - Splendor Duel: every other decision is made on the table too: a gold taken to reserve a
+//   card (then the card, by its own moves), a privilege spent on a token,
 //   the bag to replenish, the joker's colour, the matching token, the opponent's token, a royal,
 //   and the tokens put back above ten (picked in one's panel, then confirmed). Each sends the
 //   same move as its button in the grouped list, which stays for a page without the script.
@@ -421,8 +422,10 @@
       form.querySelector(".duel-line-take").disabled = true;
       form.querySelector(".duel-line-clear").disabled = false;
       hint.textContent = "Spend a privilege: click the token to take (any but a gold).";
+      setGoldsOffered(board, false);
       return;
     }
+    setGoldsOffered(board, true);
     const pressed = tokens
       .filter((token) => token.getAttribute("aria-pressed") === "true")
       .map((token) => token.dataset.space);
@@ -444,6 +447,12 @@
     } else {
       hint.textContent = "Pick a line: click 1 to 3 tokens in a row, a column or a diagonal.";
     }
+  };
+
+  // A gold is taken by a click of its own (then a card is reserved), but not while a privilege
+  // is being spent: the privilege's token is the one clicked next, and it cannot be a gold.
+  const setGoldsOffered = function (board, isOffered) {
+    board.querySelectorAll(".duel-gold.duel-pick").forEach((gold) => (gold.disabled = !isOffered));
   };
 
   const isSpendingPrivilege = function (form) {
@@ -471,7 +480,7 @@
       const isPressed = token.getAttribute("aria-pressed") === "true";
       token.setAttribute("aria-pressed", isPressed ? "false" : "true");
     } else {
-      board.querySelectorAll(".duel-token").forEach(function (item) {
+      board.querySelectorAll(".duel-token:not(.duel-pick)").forEach(function (item) {
         item.setAttribute("aria-pressed", "false");
       });
       const spending = board.querySelector(".duel-privilege-spend");

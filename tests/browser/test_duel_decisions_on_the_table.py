@@ -1,6 +1,7 @@
 """Splendor Duel: every decision besides lines and cards is made by a click on the thing itself,
-at 1366×768: a privilege spent on a token of the board, the bag to replenish, the joker's colour
-among one's bonuses, the token matching the card just bought, the opponent's token to take, the
+at 1366×768: a gold of the board taken to reserve a card (then the card or a deck clicked), a
+privilege spent on a token of the board, the bag to replenish, the joker's colour among one's
+bonuses, the token matching the card just bought, the opponent's token to take, the
 royal chosen, and the tokens put back above ten (picked in one's own panel, then confirmed).
 
 Each test starts a Duel between two people at a position built for it (``tests.duel.decisions``),
@@ -24,11 +25,13 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from games.engine.duel.state import DuelState
 from games.models import Game, GameEvent
 from games.variants.duel.words import space_name
+from tests.browser.accessibility import blocking_violations, describe_violations
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_duel_one_screen import PANELS, watch_errors
 from tests.duel.decisions import (
     AFTER_A_PURCHASE,
     NINE_TOKENS,
+    THREE_RESERVED,
     WITH_A_BAG,
     WITH_A_PRIVILEGE,
     Pick,
@@ -255,3 +258,84 @@ def test_tokens_put_back_above_ten_are_clicked_in_my_panel_then_confirmed(
         "10/10"
     )
     expect(page.locator(".headline")).to_have_text(re.compile("^Waiting for"))
+
+
+GOLDS = "#region-board .duel-gold"
+RESERVE_HINT = "Click a card of the pyramid, or a deck's Reserve unseen, to reserve it."
+
+
+def my_gold(page: Page) -> Locator:
+    return page.locator(f"{MINE} .duel-colours tbody tr").first.locator("td").nth(6)
+
+
+def test_a_gold_is_taken_with_the_keyboard_then_a_card_of_the_pyramid_reserved_by_click(
+    table_at: Callable[..., Table],
+) -> None:
+    table = table_at(WITH_A_PRIVILEGE)  # a full board, its three golds on C5, D5 and E5
+    page = table.page
+    assert table.spaces(GOLDS) == {"C5", "D5", "E5"}
+    # Spending a privilege, the next token clicked is the privilege's: no gold is offered.
+    spend = page.locator(".duel-privilege-spend")
+    spend.click()
+    assert table.spaces(GOLDS) == set()
+    spend.click()
+    assert table.spaces(GOLDS) == {"C5", "D5", "E5"}
+    # Picking a line does not pick a gold, nor take it away.
+    page.locator(".duel-token[data-space='A1']").click()
+    assert table.spaces(GOLDS) == {"C5", "D5", "E5"}
+
+    gold = page.locator(f"{GOLDS}[data-space='D5']")
+    expect(gold).to_have_attribute("aria-label", "Take the gold on D5, then reserve a card")
+    made = table.decided(lambda: (gold.focus(), page.keyboard.press("Enter")))
+    assert made == {"type": "take_gold", "space": [4, 3]}
+    expect(page.locator(".headline")).to_have_text("Your turn: reserve a card with your gold")
+    the_decision_s_list_is_closed_and_the_table_says_what_to_click(table, RESERVE_HINT)
+    expect(my_gold(page)).to_have_text("1")
+    expect(page.locator(".duel-space[data-space='D5'] .gem")).to_have_count(0)
+    expect(page.locator(GOLDS)).to_have_count(0)  # one gold a turn
+    screenshot(page, "duel-gold-taken-a-card-to-reserve")
+
+    card = page.locator("#region-pyramid .duel-pyramid-row--2 [data-card].has-actions").first
+    chosen = int(card.get_attribute("data-card") or -1)
+    card.click()
+    made = table.decided(card.locator(".btn-reserve").click)
+    assert made == {"type": "reserve_card", "card": chosen}
+    expect(page.locator(f"{MINE} .duel-reserved [data-card='{chosen}']")).to_have_count(1)
+    expect(page.locator(".headline")).to_have_text(re.compile("^Waiting for"))
+
+
+def test_a_gold_is_taken_by_a_click_then_a_deck_s_top_card_reserved_unseen(
+    table_at: Callable[..., Table],
+) -> None:
+    table = table_at(WITH_A_PRIVILEGE)
+    page = table.page
+
+    made = table.decided(page.locator(f"{GOLDS}[data-space='E5']").click)
+    assert made == {"type": "take_gold", "space": [4, 4]}
+    deck = page.locator("#region-pyramid .duel-pyramid-row--3 .duel-deck-move")
+    made = table.decided(deck.click)
+    assert made == {"type": "reserve_from_deck", "level": 3}
+    expect(page.locator(f"{MINE} .duel-reserved [data-card]")).to_have_count(1)
+    expect(my_gold(page)).to_have_text("1")
+
+
+def test_a_gold_that_cannot_be_taken_says_why_and_takes_nothing(
+    table_at: Callable[..., Table],
+) -> None:
+    table = table_at(THREE_RESERVED)
+    page = table.page
+    expect(page.locator(GOLDS)).to_have_count(0)
+    off = page.locator("#region-board .duel-gold-off")
+    expect(off).to_have_count(3)
+    expect(off.first).to_be_disabled()
+    expect(off.first).to_have_attribute("title", "Take this gold: three reserved already")
+    expect(off.first).to_have_attribute(
+        "aria-label", re.compile(r"^Take the gold on [CDE]5: three reserved already$")
+    )
+    found = blocking_violations(page)
+    assert not found, describe_violations(found)
+    before = page.locator("#region-status").get_attribute("data-version")
+    off.first.click(force=True)  # a click on it anyway
+    page.wait_for_timeout(300)
+    expect(page.locator("#region-status")).to_have_attribute("data-version", before or "")
+    assert not GameEvent.objects.filter(game=table.game, kind="ActionTaken").exists()

@@ -71,6 +71,8 @@ AFTER_A_PURCHASE: dict[str, tuple[DuelState, Pick]] = {
 
 WITH_A_PRIVILEGE = position(hands=[hand(privileges=1), hand()])
 """A full board (every token but the three gold may be taken), Alice holding a privilege."""
+THREE_RESERVED = position(hands=[hand(reserved=[40, 50, 60]), hand()])
+"""A full board, Alice holding three reserved cards: she may not take a gold."""
 WITH_A_BAG = position(hands=[hand(), hand()], bag={"red": 2, "pearl": 1})
 """Three tokens in the bag, the rest on the board: Alice may replenish it."""
 NINE_TOKENS = position(
@@ -83,3 +85,8 @@ def takes_the_top_row(action: dict[str, Any]) -> bool:
     """The line of the top row's first three tokens: twelve in hand from ``NINE_TOKENS``, two to
     put back."""
     return action["type"] == "take_tokens" and action["spaces"] == [[0, 0], [0, 1], [0, 2]]
+
+
+def takes_a_gold(action: dict[str, Any]) -> bool:
+    """A gold of the board, taken to reserve a card."""
+    return action["type"] == "take_gold"

@@ -19,12 +19,16 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Game
+from games.variants.duel.clicks import TableChoices
+from games.variants.duel.words import space_name
 from tests.duel.decisions import (
     AFTER_A_PURCHASE,
     NINE_TOKENS,
+    THREE_RESERVED,
     WITH_A_BAG,
     WITH_A_PRIVILEGE,
     duel_at,
+    takes_a_gold,
     takes_the_top_row,
 )
 from tests.duel.test_duel_pages import buttons
@@ -92,7 +96,10 @@ def test_a_privilege_may_take_any_token_but_gold_and_the_bag_replenishes(
     offered = buttons(page)
     privileges = [action for action in offered if action["type"] == "use_privilege"]
     assert len(privileges) == 22  # a full board but its three gold
-    assert sorted(map(json.dumps, on_the_table(page))) == sorted(map(json.dumps, privileges))
+    golds = [action for action in offered if action["type"] == "take_gold"]
+    assert len(golds) == 3  # each gold is a move of its own (then a card is reserved)
+    table = sorted(map(json.dumps, on_the_table(page)))
+    assert table == sorted(map(json.dumps, privileges + golds))
     assert 'class="btn btn-small duel-privilege-spend"' in page
     assert "duel-table-hint" not in page  # the turn's main moves: no list opened, no hint
 
@@ -115,3 +122,52 @@ def test_the_tokens_to_put_back_are_offered_in_my_panel_only(alice: User, bob: U
     assert 'data-count="2"' in mine
     assert "duel-put-back" not in panel(page, mine=False)
     assert "duel-put-back" not in page_of(bob, game)
+
+
+GOLD = re.compile(r'<button type="button" class="duel-gold duel-pick" '
+                  r'data-space="(\w+)" data-action="([^"]*)"')  # fmt: skip
+GOLD_OFF = re.compile(r'<button type="button" class="duel-gold-off" data-space="(\w+)" '
+                      r'title="([^"]*)"')  # fmt: skip
+
+
+def test_each_gold_on_the_board_is_its_own_take_and_reserve_and_the_cards_follow(
+    alice: User, bob: User
+) -> None:
+    game = duel_at(alice, bob, WITH_A_PRIVILEGE)
+    page = page_of(alice, game)
+    golds = {space: json.loads(html.unescape(action)) for space, action in GOLD.findall(page)}
+    offered = [action for action in buttons(page) if action["type"] == "take_gold"]
+    assert sorted(map(json.dumps, golds.values())) == sorted(map(json.dumps, offered))
+    assert set(golds) == {"C5", "D5", "E5"}  # the three golds, each on its own space
+    assert all(space_name(action["space"]) == space for space, action in golds.items())
+    assert not GOLD.findall(page_of(bob, game))  # the player waiting gets none,
+    assert not GOLD_OFF.findall(page_of(bob, game))  # nor a reason: it is not their move
+
+    page = page_of(alice, duel_at(alice, bob, WITH_A_PRIVILEGE, takes_a_gold))
+    assert {action["type"] for action in buttons(page)} == {"reserve_card", "reserve_from_deck"}
+    assert "Click a card of the pyramid, or a deck&#x27;s Reserve unseen" in page
+    assert page.count("duel-card-move duel-deck-move") == 3  # a deck's top card, each level
+    assert re.search(r'class="btn btn-small btn-reserve duel-card-move"', page)
+
+
+def test_a_gold_that_cannot_be_taken_says_why(alice: User, bob: User) -> None:
+    game = duel_at(alice, bob, THREE_RESERVED)
+    page = page_of(alice, game)
+
+    assert "take_gold" not in {action["type"] for action in buttons(page)}
+    assert not GOLD.findall(page)
+    assert dict(GOLD_OFF.findall(page)) == dict.fromkeys(
+        ("C5", "D5", "E5"), "Take this gold: three reserved already"
+    )
+    assert not GOLD_OFF.findall(page_of(bob, game))
+
+
+def test_a_gold_says_no_card_is_left_to_reserve_once_the_decks_and_pyramid_are_empty() -> None:
+    choices = TableChoices([], tokens_to_discard=0)
+    empty = {"phase": "main", "decks": [0, 0, 0], "pyramid": [[None] * 5, [None] * 4, [None] * 3]}
+    me = {"reserved": []}
+
+    assert choices.why_no_gold(empty, me) == "no card left to reserve"
+    assert choices.why_no_gold({**empty, "decks": [0, 1, 0]}, me) == ""
+    assert choices.why_no_gold({**empty, "phase": "reserve"}, me) == ""
+    assert choices.why_no_gold(empty, None) == ""  # not choosing a move: nothing to explain

@@ -91,6 +91,8 @@ def table_for_viewer(
     }
     pickable = {space for line in lines for space in line["spaces"]}
     clicks = TableChoices(data["legal_actions"], state["tokens_to_discard"])
+    is_choosing = is_my_turn and data["status"] == "active"
+    why_no_gold = clicks.why_no_gold(state, me if is_choosing else None)
     regions: dict[str, dict[str, Any]] = {
         "status": {
             "version": data["version"],
@@ -112,6 +114,7 @@ def table_for_viewer(
                             "name": space_name((row, column)),
                             "gem": colour and gem(colour, 1),
                             "pickable": space_name((row, column)) in pickable,
+                            "why_no_gold": why_no_gold if colour == "gold" else "",
                             **clicks.on_space(space_name((row, column))),
                         }
                         for column, colour in enumerate(cells)
