@@ -81,18 +81,10 @@ def table_for_viewer(
     viewer = data["viewer_seat"]
     acting = data["acting_seat"]
     is_my_turn = acting is not None and acting == viewer
-    lines = _lines(data["legal_actions"])
     me = state["players"][viewer] if viewer is not None else None
     buyer = Buyer(me, data["legal_actions"])
-    deck_moves = {
-        action["level"]: json.dumps(action, separators=(",", ":"))
-        for action in data["legal_actions"]
-        if action["type"] == "reserve_from_deck"
-    }
-    pickable = {space for line in lines for space in line["spaces"]}
     clicks = TableChoices(data["legal_actions"], state["tokens_to_discard"])
     is_choosing = is_my_turn and data["status"] == "active"
-    why_no_gold = clicks.why_no_gold(state, me if is_choosing else None)
     regions: dict[str, dict[str, Any]] = {
         "status": {
             "version": data["version"],
@@ -104,45 +96,8 @@ def table_for_viewer(
             "notices": list(notices),
         },
         "decision": _decision(state, data["legal_actions"], data["version"]),
-        "board": {
-            "columns": list(COLUMNS),
-            "rows": [
-                {
-                    "number": row + 1,
-                    "cells": [
-                        {
-                            "name": space_name((row, column)),
-                            "gem": colour and gem(colour, 1),
-                            "pickable": space_name((row, column)) in pickable,
-                            "why_no_gold": why_no_gold if colour == "gold" else "",
-                            **clicks.on_space(space_name((row, column))),
-                        }
-                        for column, colour in enumerate(cells)
-                    ],
-                }
-                for row, cells in enumerate(state["board"])
-            ],
-            "bag": sum(state["bag"].values()),
-            **clicks.on_board(),
-            "privileges": state["privileges"],
-            # The legal lines, for picking one by its tokens (static/game.js); the decision
-            # region lists the same lines as buttons for a page without JavaScript.
-            "lines": json.dumps(lines, separators=(",", ":")) if lines else "",
-        },
-        "pyramid": {
-            "rows": [
-                {
-                    "level": level,
-                    "deck": state["decks"][level - 1],
-                    "cards": [
-                        card_view(item, buyer) for item in state["pyramid"][level - 1] if item
-                    ],
-                    "deck_move": deck_moves.get(level),
-                }
-                for level in (3, 2, 1)
-            ],
-            "royals": [_royal(royal, clicks) for royal in state["royals"]],
-        },
+        "board": _board(state, data["legal_actions"], clicks, me if is_choosing else None),
+        "pyramid": _pyramid(state, data["legal_actions"], buyer, clicks),
         "players": {
             "players": [
                 _player(player, names, acting, viewer, buyer, clicks) for player in state["players"]
@@ -162,6 +117,70 @@ def table_for_viewer(
     for region in regions.values():
         region["digest"] = digest(region)
     return regions
+
+
+def _board(
+    state: Mapping[str, Any],
+    legal_actions: Sequence[Mapping[str, Any]],
+    clicks: TableChoices,
+    chooser: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    """The token board region: each space, what a click on it does, the bag and privileges.
+    ``chooser`` is the player whose turn it is when they are the viewer, else ``None``."""
+    lines = _lines(legal_actions)
+    pickable = {space for line in lines for space in line["spaces"]}
+    why_no_gold = clicks.why_no_gold(state, chooser)
+    return {
+        "columns": list(COLUMNS),
+        "rows": [
+            {
+                "number": row + 1,
+                "cells": [
+                    {
+                        "name": space_name((row, column)),
+                        "gem": colour and gem(colour, 1),
+                        "pickable": space_name((row, column)) in pickable,
+                        "why_no_gold": why_no_gold if colour == "gold" else "",
+                        **clicks.on_space(space_name((row, column))),
+                    }
+                    for column, colour in enumerate(cells)
+                ],
+            }
+            for row, cells in enumerate(state["board"])
+        ],
+        "bag": sum(state["bag"].values()),
+        **clicks.on_board(),
+        "privileges": state["privileges"],
+        # The legal lines, for picking one by its tokens (static/game.js); the decision
+        # region lists the same lines as buttons for a page without JavaScript.
+        "lines": json.dumps(lines, separators=(",", ":")) if lines else "",
+    }
+
+
+def _pyramid(
+    state: Mapping[str, Any],
+    legal_actions: Sequence[Mapping[str, Any]],
+    buyer: Buyer,
+    clicks: TableChoices,
+) -> dict[str, Any]:
+    """The pyramid region: the three rows of cards with their decks, and the royals."""
+    deck_moves = {
+        action["level"]: json.dumps(action, separators=(",", ":"))
+        for action in legal_actions
+        if action["type"] == "reserve_from_deck"
+    }
+    return {
+        "rows": [
+            {
+                "level": level,
+                "deck": state["decks"][level - 1],
+                "cards": [card_view(item, buyer) for item in state["pyramid"][level - 1] if item],
+                "deck_move": deck_moves.get(level),
+            }
+            for level in (3, 2, 1)
+        ],
+        "royals": [_royal(royal, clicks) for royal in state["royals"]],
+    }
 
 
 def _lines(actions: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -9,7 +9,8 @@ regions a browser already shows.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from games import engine
@@ -53,43 +54,24 @@ def table_for_viewer(
     choices = Choices.from_actions(data["legal_actions"])
     me = state["players"][viewer_seat] if viewer_seat is not None else None
     names = seat_names(data)
-    my_last_move = _last_move_of(viewer_seat, events) if data["status"] == "active" else 0
+    is_running = data["status"] == "active"
+    my_last_move = _last_move_of(viewer_seat, events) if is_running else 0
     # Forms carry the version they were chosen at: a region with forms changes with it.
     forms_version = data["version"] if choices.has_any else None
-    is_running = data["status"] == "active"
     why_not = WhyNot.for_viewer(data, me, choices)
-
-    def card(item: Mapping[str, Any], *, owner: int | None = None) -> dict[str, Any]:
-        """A face-up card on the board (no owner) or in a player's reserve."""
-        on_board = owner is None
-        return _card(
-            item,
-            buyer=me if is_running and (on_board or owner == viewer_seat) else None,
-            choices=choices,
-            on_board=on_board,
-            is_new=on_board and seen_cards is not None and item["id"] not in seen_cards,
-            why_not_reserve=why_not.reserve if on_board else "",
-        )
-
+    card = partial(
+        _face_up_card,
+        buyer=me if is_running else None,
+        viewer_seat=viewer_seat,
+        choices=choices,
+        seen_cards=seen_cards,
+        why_not_reserve=why_not.reserve,
+    )
     moved_since = _seats_moved_since(my_last_move, viewer_seat, events)
     regions: dict[str, dict[str, Any]] = {
         "status": _status(data, names, notices),
         "nobles": {"nobles": [_noble(noble) for noble in state["nobles"]]},
-        "board": {
-            "forms_version": forms_version,
-            "rows": [
-                {
-                    "level": level,
-                    "deck": state["decks"][level - 1],
-                    "can_reserve_deck": level in choices.reserve_levels,
-                    "why_not_reserve_deck": why_not.reserve
-                    if state["decks"][level - 1] and level not in choices.reserve_levels
-                    else "",
-                    "cards": [item and card(item) for item in state["board"][level - 1]],
-                }
-                for level in (3, 2, 1)
-            ],
-        },
+        "board": _board(state, choices, forms_version, why_not, card),
         "supply": _supply(state, choices, forms_version, why_not),
         "players": {
             "forms_version": forms_version,
@@ -99,21 +81,76 @@ def table_for_viewer(
             ],
         },
         "decision": _decision(state, me, choices, forms_version),
-        "log": {
-            "entries": [
-                {
-                    "seq": event["seq"],
-                    "text": event.get("text")
-                    or event_in_words(event, names, describe_action=describe_action),
-                    "is_new": bool(my_last_move) and event["seq"] > my_last_move,
-                }
-                for event in reversed(events[-LOG_LENGTH:])
-            ],
-        },
+        "log": _log(events, names, my_last_move),
     }
     for region in regions.values():
         region["digest"] = digest(region)
     return regions
+
+
+def _face_up_card(
+    item: Mapping[str, Any],
+    *,
+    owner: int | None = None,
+    buyer: Mapping[str, Any] | None,
+    viewer_seat: int | None,
+    choices: Choices,
+    seen_cards: set[int] | None,
+    why_not_reserve: str,
+) -> dict[str, Any]:
+    """A face-up card on the board (no owner) or in a player's reserve; ``buyer`` (the viewer
+    in a running game) is marked able to buy it only on the board or in their own reserve."""
+    on_board = owner is None
+    return _card(
+        item,
+        buyer=buyer if on_board or owner == viewer_seat else None,
+        choices=choices,
+        on_board=on_board,
+        is_new=on_board and seen_cards is not None and item["id"] not in seen_cards,
+        why_not_reserve=why_not_reserve if on_board else "",
+    )
+
+
+def _board(
+    state: Mapping[str, Any],
+    choices: Choices,
+    forms_version: int | None,
+    why_not: WhyNot,
+    card: Callable[[Mapping[str, Any]], dict[str, Any]],
+) -> dict[str, Any]:
+    """The cards region: the three rows of face-up cards, each with its deck."""
+    return {
+        "forms_version": forms_version,
+        "rows": [
+            {
+                "level": level,
+                "deck": state["decks"][level - 1],
+                "can_reserve_deck": level in choices.reserve_levels,
+                "why_not_reserve_deck": why_not.reserve
+                if state["decks"][level - 1] and level not in choices.reserve_levels
+                else "",
+                "cards": [item and card(item) for item in state["board"][level - 1]],
+            }
+            for level in (3, 2, 1)
+        ],
+    }
+
+
+def _log(
+    events: Sequence[Mapping[str, Any]], names: Sequence[str], my_last_move: int
+) -> dict[str, Any]:
+    """The log region: the latest events in words, newest first, marked new since my move."""
+    return {
+        "entries": [
+            {
+                "seq": event["seq"],
+                "text": event.get("text")
+                or event_in_words(event, names, describe_action=describe_action),
+                "is_new": bool(my_last_move) and event["seq"] > my_last_move,
+            }
+            for event in reversed(events[-LOG_LENGTH:])
+        ],
+    }
 
 
 def _last_move_of(seat: int | None, events: Sequence[Mapping[str, Any]]) -> int:
