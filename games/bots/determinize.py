@@ -20,6 +20,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from games.bots.unseen import mark_seen, read_reserves
 from games.engine import State
 from games.engine.splendor.catalogue import CARD_IDS_BY_LEVEL, CARDS, LEVELS, NOBLES
 from games.engine.splendor.gems import GEM_COLOURS, tokens_from_json
@@ -80,7 +81,7 @@ class Determinizer:
         viewer = view["viewer"]
         seen: set[int] = set()
         self._board = tuple(
-            tuple(None if slot is None else _card_id(slot, seen) for slot in row)
+            tuple(None if slot is None else mark_seen(slot, seen) for slot in row)
             for row in view["board"]
         )
         hands = [
@@ -137,19 +138,9 @@ def _shuffled(pool: tuple[int, ...], rng: random.Random) -> list[int]:
 
 def _hand_of(player: Mapping[str, Any], seen: set[int], *, is_viewer: bool) -> _Hand:
     """One player's part of a view, the cards it shows added to ``seen``."""
-    cards = tuple(_card_id(card, seen) for card in player["cards"])
-    reserved: list[int] = []
-    hidden_levels: list[int] = []
+    cards = tuple(mark_seen(card, seen) for card in player["cards"])
+    reserved, hidden_levels = read_reserves(player["reserved"], seen, is_viewer=is_viewer)
     known_blind = frozenset(int(card["id"]) for card in player["reserved"] if card.get("blind"))
-    for card in player["reserved"]:
-        if card.get("hidden"):
-            if is_viewer:
-                raise ValueError("a view hides none of its viewer's own reserves")
-            reserved.append(-1)
-            hidden_levels.append(int(card["level"]))
-        else:
-            reserved.append(_card_id(card, seen))
-            hidden_levels.append(0)
     nobles = tuple(int(noble["id"]) for noble in player["nobles"])
     bonuses = [0] * len(GEM_COLOURS)
     for card in cards:
@@ -183,9 +174,3 @@ def _unseen_pools(
             )
         pools.append(pool)
     return pools
-
-
-def _card_id(card: Mapping[str, Any], seen: set[int]) -> int:
-    card_id = int(card["id"])
-    seen.add(card_id)
-    return card_id

@@ -12,6 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from games.bots.unseen import mark_seen, read_reserves
 from games.engine.duel.board import EMPTY
 from games.engine.duel.catalogue import CARD_IDS_BY_LEVEL, LEVELS
 from games.engine.duel.players import derive
@@ -34,7 +35,7 @@ class DuelDeterminizer:
         viewer = view["viewer"]
         seen: set[int] = set()
         self._pyramid = tuple(
-            tuple(None if slot is None else _seen(slot, seen) for slot in row)
+            tuple(None if slot is None else mark_seen(slot, seen) for slot in row)
             for row in view["pyramid"]
         )
         self._hands = [
@@ -125,32 +126,14 @@ def _placed(name: str | None) -> int:
 
 
 _Hand = tuple[Mapping[str, Any], list[int], list[int], list[int]]
-"""A player's part of a view: the player's JSON, the reserve (-1 where hidden), the level of each
-hidden reserve (0 where shown), and the blind reserves the viewer knows."""
+"""A player's part of a view: the player's JSON, the reserve (``HIDDEN`` where hidden), the level
+of each hidden reserve (0 where shown), and the blind reserves the viewer knows."""
 
 
 def _hand_of(player: Mapping[str, Any], seen: set[int], *, is_viewer: bool) -> _Hand:
     """One player's part of a view, the cards it shows added to ``seen``."""
-    reserved: list[int] = []
-    hidden_levels: list[int] = []
-    blind: list[int] = []
-    for card in player["reserved"]:
-        if card.get("hidden"):
-            if is_viewer:
-                raise ValueError("a view hides none of its viewer's own reserves")
-            reserved.append(-1)
-            hidden_levels.append(int(card["level"]))
-        else:
-            reserved.append(_seen(card, seen))
-            hidden_levels.append(0)
-            if card.get("blind"):
-                blind.append(int(card["id"]))
+    reserved, hidden_levels = read_reserves(player["reserved"], seen, is_viewer=is_viewer)
+    blind = [int(card["id"]) for card in player["reserved"] if card.get("blind")]
     for card in player["cards"]:
-        _seen(card, seen)
+        mark_seen(card, seen)
     return player, reserved, hidden_levels, blind
-
-
-def _seen(card: Mapping[str, Any], seen: set[int]) -> int:
-    card_id = int(card["id"])
-    seen.add(card_id)
-    return card_id
