@@ -6,37 +6,99 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0007_turn_deadlines'),
+        ("games", "0007_turn_deadlines"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Analysis',
+            name="Analysis",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveSmallIntegerField(help_text='analysis.budget.ANALYSIS_VERSION')),
-                ('settings_key', models.CharField(help_text='The budget, as stable JSON.', max_length=200)),
-                ('budget', models.JSONField(help_text='analysis.budget.settings_for: iterations or samples.')),
-                ('status', models.CharField(choices=[('queued', 'Queued'), ('running', 'Running'), ('done', 'Done'), ('failed', 'Failed')], default='queued', max_length=10)),
-                ('steps_done', models.PositiveIntegerField(default=0)),
-                ('steps_total', models.PositiveIntegerField(default=0)),
-                ('seed', models.BigIntegerField(help_text="Every position's generator is seeded from it.")),
-                ('worker_seconds', models.FloatField(blank=True, help_text='CPU time of the run.', null=True)),
-                ('steps', models.JSONField(blank=True, default=list)),
-                ('requested_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('game', models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='games.game')),
-                ('requested_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "version",
+                    models.PositiveSmallIntegerField(help_text="analysis.budget.ANALYSIS_VERSION"),
+                ),
+                (
+                    "settings_key",
+                    models.CharField(help_text="The budget, as stable JSON.", max_length=200),
+                ),
+                (
+                    "budget",
+                    models.JSONField(
+                        help_text="analysis.budget.settings_for: iterations or samples."
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "Queued"),
+                            ("running", "Running"),
+                            ("done", "Done"),
+                            ("failed", "Failed"),
+                        ],
+                        default="queued",
+                        max_length=10,
+                    ),
+                ),
+                ("steps_done", models.PositiveIntegerField(default=0)),
+                ("steps_total", models.PositiveIntegerField(default=0)),
+                (
+                    "seed",
+                    models.BigIntegerField(
+                        help_text="Every position's generator is seeded from it."
+                    ),
+                ),
+                (
+                    "worker_seconds",
+                    models.FloatField(blank=True, help_text="CPU time of the run.", null=True),
+                ),
+                ("steps", models.JSONField(blank=True, default=list)),
+                ("requested_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        db_constraint=False,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "requested_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'analyses',
-                'indexes': [models.Index(fields=['requested_by', 'requested_at'], name='analysis_an_request_bbb009_idx')],
-                'constraints': [models.UniqueConstraint(fields=('game', 'version', 'settings_key'), name='one_analysis_per_game_settings')],
+                "verbose_name_plural": "analyses",
+                "indexes": [
+                    models.Index(
+                        fields=["requested_by", "requested_at"],
+                        name="analysis_an_request_bbb009_idx",
+                    )
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("game", "version", "settings_key"),
+                        name="one_analysis_per_game_settings",
+                    )
+                ],
             },
         ),
     ]
