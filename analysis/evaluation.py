@@ -33,6 +33,8 @@ class MoveJudged:
     """The mover's chance to win at the position, playing the move the analysis prefers."""
     after: float
     """The mover's chance to win after the move they made."""
+    played: dict[str, Any]
+    """The move made, as the engine's action JSON (the game's log holds it)."""
     preferred: dict[str, Any]
     """The move the analysis prefers, as the engine's action JSON."""
     played_is_preferred: bool
@@ -73,6 +75,7 @@ def judge_move(
         mover=mover,
         before=before,
         after=after,
+        played=engine.action_to_json(action),
         preferred=engine.action_to_json(result.best),
         played_is_preferred=result.best == action,
     )

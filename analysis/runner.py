@@ -81,6 +81,8 @@ def step_row(move: MoveJudged, variant: str) -> dict[str, Any]:
         "after": round(move.after, 3),
         "drop": round(move.drop, 3),
         "mark": move.mark,
+        "played": move.played,
+        "played_text": describe_action(move.played, variant=variant),
         "preferred": preferred,
         "preferred_text": describe_action(preferred, variant=variant) if preferred else "",
     }

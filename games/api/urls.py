@@ -32,6 +32,8 @@ game_patterns = [
     path("export/text/", history_views.TextExportView.as_view(), name="game-export-text"),
     path("replay/", history_views.ReplayView.as_view(), name="game-replay"),
     path("fork/", history_views.ForkView.as_view(), name="game-fork"),
+    # The analysis app's (issue 27): named by string, so games imports nothing of it.
+    path("analysis/", include("analysis.api_urls")),
 ]
 
 v1_patterns = [
