@@ -21,11 +21,9 @@ def _viewer(context: template.Context) -> Any:
 
 
 @register.inclusion_tag("analysis/panel.html", takes_context=True)
-def analysis_panel(context: template.Context, game_id: int) -> dict[str, Any]:
-    return {
-        **pages.panel_context(game_id, _viewer(context)),
-        "csrf_token": context.get("csrf_token"),
-    }
+def analysis_panel(context: template.Context, game_id: int, step: int = 0) -> dict[str, Any]:
+    panel = pages.panel_context(game_id, _viewer(context))
+    return {**panel, "step": step, "csrf_token": context.get("csrf_token")}
 
 
 @register.inclusion_tag("analysis/at_step.html", takes_context=True)
