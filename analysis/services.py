@@ -73,13 +73,18 @@ def request_analysis(game_id: int, user: AbstractBaseUser) -> tuple[Analysis, bo
                 game=game,
                 version=ANALYSIS_VERSION,
                 settings_key=key,
-                defaults={"budget": budget, "seed": secrets.randbits(62), "requested_by": user},
+                defaults={"budget": budget, "seed": new_seed(), "requested_by": user},
             )
             if not created:
                 return analysis, False
         analysis_id = analysis.pk
         transaction.on_commit(lambda: _queue(analysis_id))
     return analysis, True
+
+
+def new_seed() -> int:
+    """A fresh analysis's seed: kept with it, so that it can be computed again alike."""
+    return secrets.randbits(62)
 
 
 def _check_request_cap(user: AbstractBaseUser) -> None:

@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.test import APIClient
 
+from analysis import services
 from analysis.models import Analysis, AnalysisStatus
 from games.models import Game
 from games.vocabulary import Status
@@ -102,7 +103,9 @@ def test_the_analysis_json_holds_no_seed_and_no_hidden_card(
     bob: User,
     finished_game_of: Callable[..., Game],
     django_capture_on_commit_callbacks: CaptureCommits,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(services, "new_seed", lambda: 3_141_592_653_589)  # one to look for
     game = finished_game_of(alice, bob, seed=12)
     url = f"/api/v1/games/{game.pk}/analysis/"
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[attr-defined]

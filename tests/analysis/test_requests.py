@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 
-from analysis import services
+from analysis import runner, services
 from analysis.models import Analysis, AnalysisStatus
 from analysis.runner import run_analysis
 from games.errors import GameNotFound, GameNotOver, LimitReached
@@ -122,3 +122,31 @@ def test_an_analysis_is_reproducible_from_its_seed(
     analysis.refresh_from_db()
     assert analysis.steps == first
     assert run_analysis(analysis.pk) == "done already"
+
+
+def test_a_failed_analysis_is_told_and_may_be_asked_for_again(
+    alice: User,
+    bob: User,
+    finished_game_of: Callable[..., Game],
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Callable[..., object],
+) -> None:
+    game = finished_game_of(alice, bob)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the worker fell over")
+
+    with (
+        monkeypatch.context() as patched,
+        django_capture_on_commit_callbacks(execute=True),  # type: ignore[attr-defined]
+    ):
+        patched.setattr(runner, "judge_game", broken)
+        analysis, _ = services.request_analysis(game.pk, alice)
+    analysis.refresh_from_db()
+    assert analysis.status == AnalysisStatus.FAILED
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[attr-defined]
+        again, created = services.request_analysis(game.pk, bob)
+    assert created
+    assert again.pk == analysis.pk
+    again.refresh_from_db()
+    assert again.status == AnalysisStatus.DONE
