@@ -91,16 +91,18 @@ def judge_game(
     progress: Callable[[int], None] | None = None,
 ) -> list[MoveJudged]:
     """Every move of a game: ``states[n]`` is the game at step n, ``actions[n - 1]`` the action
-    that made step n (None for a step that is no move: a resignation, the end)."""
+    that made step n (None for a step that is no move: a resignation, the end). ``progress``
+    is told the number of moves judged after each one."""
     judged: list[MoveJudged] = []
     for index, played in enumerate(actions):
-        if played is not None:
-            step = index + 1
-            judged.append(
-                judge_move(variant, states[index], played, step=step, seed=seed, budget=budget)
-            )
+        if played is None:
+            continue
+        step = index + 1
+        judged.append(
+            judge_move(variant, states[index], played, step=step, seed=seed, budget=budget)
+        )
         if progress is not None:
-            progress(index + 1)
+            progress(len(judged))
     return judged
 
 

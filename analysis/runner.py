@@ -39,11 +39,8 @@ def run_analysis(analysis_id: int) -> str:
         actions = timeline.log.actions
         total = moves_to_judge(actions)
         _update(analysis_id, status=AnalysisStatus.RUNNING, steps_done=0, steps_total=total)
-        done = 0
 
-        def progress(index: int) -> None:
-            nonlocal done
-            done = moves_to_judge(actions[:index])
+        def progress(done: int) -> None:
             if done % PROGRESS_EVERY == 0:
                 _update(analysis_id, steps_done=done)
 

@@ -98,7 +98,7 @@ def test_duel_moves_are_judged_from_the_movers_view() -> None:
         assert engine.action_from_json(move.preferred, "duel") in engine.legal_actions(state)
 
 
-def test_steps_that_are_no_move_are_not_judged_but_counted_as_progress() -> None:
+def test_steps_that_are_no_move_are_neither_judged_nor_counted() -> None:
     state = engine.initial_state(engine.new_game("splendor", 2, 1))
     action = engine.action_to_json(engine.legal_actions(state)[0])
     after = engine.apply_legal(state, engine.action_from_json(action, "splendor"))
@@ -112,7 +112,7 @@ def test_steps_that_are_no_move_are_not_judged_but_counted_as_progress() -> None
         progress=seen.append,
     )
     assert [move.step for move in judged] == [1]
-    assert seen == [1, 2]
+    assert seen == [1]
 
 
 @pytest.mark.parametrize(

@@ -150,3 +150,27 @@ def test_a_failed_analysis_is_told_and_may_be_asked_for_again(
     assert again.pk == analysis.pk
     again.refresh_from_db()
     assert again.status == AnalysisStatus.DONE
+
+
+def test_a_running_analysis_writes_its_progress_as_it_goes(
+    alice: User,
+    bob: User,
+    finished_game_of: Callable[..., Game],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = finished_game_of(alice, bob)
+    analysis, _ = services.request_analysis(game.pk, alice)
+    written: list[dict[str, object]] = []
+    update = runner._update
+
+    def watched(analysis_id: int, **fields: object) -> None:
+        written.append(fields)
+        update(analysis_id, **fields)
+
+    monkeypatch.setattr(runner, "_update", watched)
+    run_analysis(analysis.pk)
+    total = Analysis.objects.get().steps_total
+    assert written[0] == {"status": "running", "steps_done": 0, "steps_total": total}
+    progress = [fields["steps_done"] for fields in written[1:-1]]
+    assert progress == list(range(runner.PROGRESS_EVERY, total + 1, runner.PROGRESS_EVERY))
+    assert written[-1]["status"] == "done"
