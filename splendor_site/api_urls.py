@@ -1,7 +1,8 @@
 """The REST API under /api/: version 1 at /api/v1/, the schema and its docs page.
 
-The site puts together each app's endpoints (the games', the account's, the statistics') under
-one namespace, ``api``. Anything else under /api/ answers a JSON 404 in the API's error shape.
+The site puts together each app's endpoints (the games', their analyses', the account's, the
+statistics') under one namespace, ``api``. Anything else under /api/ answers a JSON 404 in the
+API's error shape.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ app_name = "api"
 
 v1_patterns = [
     *game_urls.v1_patterns,
+    path("games/<int:game_id>/analysis/", include("analysis.api_urls")),
     path("stats/", include("analytics.api.urls")),
     *account_urls.v1_patterns,
 ]

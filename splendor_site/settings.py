@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "analytics",
+    "analysis",
     "health_check",
     "django_prometheus",
     "operations",
@@ -284,12 +285,13 @@ BROKER_PUBLISH_WAIT_SECONDS = float(env_str("BROKER_PUBLISH_WAIT_SECONDS", "0.4"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Fair scheduling: a bot's turn in a game with a player in it goes to its own queue, so that
 # games between bots only (their own queue) cannot keep a waiting player's bot behind them.
-# Statistics (analytics.tasks) go to a queue of their own too, so they never hold up a bot.
-# README, "Bots, the worker and beat": give each its own worker. A worker started without -Q
-# consumes all five.
+# Statistics (analytics.tasks) go to a queue of their own too, so they never hold up a bot, and
+# so do games' analyses (analysis.tasks, long CPU work). README, "Bots, the worker and beat":
+# give each its own worker. A worker started without -Q consumes all six.
 BOT_QUEUE_WITH_PLAYERS = "bots_with_players"
 BOT_QUEUE_BOTS_ONLY = "bots_only"
 ANALYTICS_QUEUE = "analytics"
+ANALYSIS_QUEUE = "analysis"
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 # Mail goes through its own queue, so a slow or unreachable mail server never delays a bot's
 # move (README: a worker of its own, `-Q mail`).
@@ -299,10 +301,12 @@ CELERY_TASK_QUEUES = [
     Queue(BOT_QUEUE_WITH_PLAYERS),
     Queue(BOT_QUEUE_BOTS_ONLY),
     Queue(ANALYTICS_QUEUE),
+    Queue(ANALYSIS_QUEUE),
     Queue(MAIL_QUEUE),
 ]
 CELERY_TASK_ROUTES = {
     "analytics.tasks.*": {"queue": ANALYTICS_QUEUE},
+    "analysis.tasks.*": {"queue": ANALYSIS_QUEUE},
     "notifications.tasks.*": {"queue": MAIL_QUEUE},
 }
 CELERY_TIMEZONE = TIME_ZONE
@@ -397,6 +401,13 @@ MAIL_RETRY_BACKOFF_MAX_SECONDS = 600
 # claimed and not sent after that lost its sender (a worker killed mid-send): beat's sweeper
 # queues it again every MAIL_SWEEP_INTERVAL_SECONDS.
 MAIL_CLAIM_SECONDS = int(env_str("MAIL_CLAIM_SECONDS", "120"))
+# Analyses of finished games (analysis.services) an account may ask for in an hour: each is a
+# minute or so of a worker's CPU. Asking again for one already made is free. The budget scale
+# multiplies the iterations per position (1.0: analysis.budget's documented budget); the tests
+# lower it, and the stored settings then say so.
+ANALYSIS_REQUESTS_PER_HOUR = int(env_str("ANALYSIS_REQUESTS_PER_HOUR", "10"))
+ANALYSIS_BUDGET_SCALE = float(env_str("ANALYSIS_BUDGET_SCALE", "1.0"))
+
 # Games with a time per move that one player may have under way at once.
 MAX_DEADLINE_GAMES_PER_USER = int(env_str("MAX_DEADLINE_GAMES_PER_USER", "30"))
 

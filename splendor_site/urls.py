@@ -14,5 +14,6 @@ urlpatterns = [
     path("stats/", include("analytics.urls")),
     path("", include("operations.urls")),
     path("", include("notifications.urls")),
+    path("", include("analysis.urls")),
     path("", include("games.web.urls")),
 ]

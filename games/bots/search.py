@@ -29,9 +29,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.bots import greedy, policy
 from games.bots.determinize import Determinizer
@@ -109,13 +109,70 @@ def choose(
     ranked = _root_actions(first, actions, settings)
     if len(ranked) == 1:
         return ranked[0][1]
-    root_actions = [action for _, action in ranked]
-    best_score = ranked[0][0]
-    bias = {action: settings.prior_weight * (score - best_score) for score, action in ranked}
     deadline = None
     if iterations is None:
         seconds = DEFAULT_BUDGET_SECONDS if budget_seconds is None else budget_seconds
         deadline = started + seconds
+    root, root_actions = _search(
+        determinizer, first, ranked, rng, settings, iterations, clock, deadline
+    )
+    return _most_visited(root, root_actions)
+
+
+def evaluate(
+    view: Mapping[str, Any],
+    rng: random.Random,
+    *,
+    iterations: int,
+    include: Action | None = None,
+    settings: SearchSettings = DEFAULT_SETTINGS,
+) -> Evaluation:
+    """The search's estimates at the root of ``view`` (the acting seat's own view): the move it
+    prefers, and each root move's mean score for the seat to act, a chance to win in [0, 1].
+
+    The search of :func:`choose` with ``iterations`` (reproducible from ``rng``'s seed), every
+    phase searched (no shortcut for a forced move or a token return). ``include`` joins the
+    root's candidates if the greedy pruning left it out, without the greedy ranking's bias
+    against it: the move a player made, whose estimate a game's analysis compares with the best.
+    """
+    determinizer = Determinizer(view)
+    first = determinizer.sample(rng)
+    actions = legal_actions(first)
+    ranked = _root_actions(first, actions, settings)
+    if include is not None and all(action != include for _, action in ranked):
+        ranked.append((ranked[0][0], include))
+    root, root_actions = _search(
+        determinizer, first, ranked, rng, settings, max(1, iterations), time.perf_counter, None
+    )
+    estimates = {
+        action: (child.total / child.visits, child.visits)
+        for action, child in root.children.items()
+        if child.visits
+    }
+    return Evaluation(best=_most_visited(root, root_actions), estimates=estimates)
+
+
+class Evaluation(NamedTuple):
+    best: Action
+    """The move the search prefers: its most visited."""
+    estimates: dict[Action, tuple[float, int]]
+    """Each searched root move's mean score for the mover and its visits."""
+
+
+def _search(
+    determinizer: Determinizer,
+    first: State,
+    ranked: list[tuple[float, Action]],
+    rng: random.Random,
+    settings: SearchSettings,
+    iterations: int | None,
+    clock: Callable[[], float],
+    deadline: float | None,
+) -> tuple[_Node, list[Action]]:
+    """Run the tree search from ``first``'s root over the ``ranked`` candidates."""
+    root_actions = [action for _, action in ranked]
+    best_score = ranked[0][0]
+    bias = {action: settings.prior_weight * (score - best_score) for score, action in ranked}
     root = _Node(mover=-1)
     horizon = first.turn + settings.horizon * len(first.players)
     done = 0
@@ -127,6 +184,10 @@ def choose(
                 break
         elif deadline is not None and clock() >= deadline:
             break
+    return root, root_actions
+
+
+def _most_visited(root: _Node, root_actions: list[Action]) -> Action:
     return max(
         root_actions,
         key=lambda action: (

@@ -23,14 +23,14 @@ from typing import Any
 from django.core.cache import cache
 
 from games import engine
-from games.errors import GameNotFound
+from games.errors import GameNotFound, GameNotOver
 from games.models import Game, Seat
 from games.reads.access import Viewer, can_view, seat_for_viewer
 from games.reads.game_view import event_json, seats_json
 from games.records import projection
 from games.records.record import Event
 from games.variants import describe_event, game_for
-from games.vocabulary import EventKind
+from games.vocabulary import EventKind, Status
 
 WORDS_CACHE_SECONDS = 24 * 3600
 """How long a game version's words stay cached; a new version has a new key anyway."""
@@ -137,6 +137,26 @@ def game_timeline_for_viewer(game: Game, viewer: Viewer, *, upto: int | None = N
     return Timeline(
         game=game,
         viewer_seat=seat_for_viewer(game, viewer),
+        seats=seats,
+        names=names,
+        log=game_log(game, names, folded=folded),
+        log_key=log_key(game, names),
+        _folded=folded,
+    )
+
+
+def finished_game_timeline(game: Game) -> Timeline:
+    """The whole history of a finished game for a task working for viewers already allowed to
+    see it (a game's analysis): every private state, as any viewer of a game that is over may
+    have them. A game still running is refused (``GameNotOver``): its states are nobody's."""
+    if game.is_running or game.status != Status.FINISHED:
+        raise GameNotOver(f"Game {game.pk} is not finished.")
+    seats = seats_json(Seat.objects.filter(game=game).select_related("user__profile"))
+    names = [seat["display_name"] or f"Seat {seat['index'] + 1}" for seat in seats]
+    folded: list[engine.State] = []
+    return Timeline(
+        game=game,
+        viewer_seat=None,
         seats=seats,
         names=names,
         log=game_log(game, names, folded=folded),

@@ -16,11 +16,11 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.bots.duel import greedy
 from games.bots.duel.determinize import DuelDeterminizer
-from games.bots.duel.evaluation import position_value
+from games.bots.duel.evaluation import position_value, win_probability
 from games.engine import Action, apply_legal, legal_actions
 from games.engine.duel.state import GAME_OVER, MAIN, MANDATORY, DuelState
 
@@ -90,13 +90,66 @@ def choose(
     return max(candidates, key=lambda action: totals[action] / done + prior[action])
 
 
+def evaluate(
+    view: Mapping[str, Any],
+    rng: random.Random,
+    *,
+    samples: int,
+    include: Action | None = None,
+) -> Evaluation:
+    """The lookahead's estimates in ``view`` (the acting seat's own view): each candidate's
+    mean chance to win for the seat to act over ``samples`` determinisations, and the best.
+
+    The candidates are the greedy ranking's best ``WIDTH`` and ``include`` (the move a player
+    made, which a game's analysis compares with the best), each looked ahead in every sample:
+    reproducible from ``rng``'s seed. A position's chance is ``win_probability`` of the state
+    the lookahead reaches, averaged; the best is the highest mean, less greedy's prior as in
+    :func:`choose`, so that the move the analysis prefers is the one the bot would play.
+    """
+    determinizer = DuelDeterminizer(view)
+    state = determinizer.sample(rng)
+    actions = legal_actions(state)
+    ranked = sorted(greedy.rank_actions(state, actions), key=lambda pair: -pair[0])[:WIDTH]
+    top = ranked[0][0]
+    prior = {action: GREEDY_WEIGHT * max(score - top, -PRIOR_CAP) for score, action in ranked}
+    candidates = [action for _, action in ranked]
+    if include is not None and include not in prior:
+        candidates.append(include)
+        prior[include] = 0.0
+    seat = state.current
+    totals = dict.fromkeys(candidates, 0.0)
+    count = max(1, samples)
+    for done in range(count):
+        sample = state if done == 0 else determinizer.sample(rng)
+        for action in candidates:
+            totals[action] += win_probability(_line(sample, action, seat, rng), seat)
+    estimates = {action: (totals[action] / count, count) for action in candidates}
+    # The prior is in points and the estimates are chances: the bot's own scale is the
+    # points of position_value, so the prior only breaks near-ties here.
+    best = max(candidates, key=lambda action: (estimates[action][0], prior[action]))
+    return Evaluation(best=best, estimates=estimates)
+
+
+class Evaluation(NamedTuple):
+    best: Action
+    """The move the lookahead prefers: its highest mean chance."""
+    estimates: dict[Action, tuple[float, int]]
+    """Each candidate's mean chance to win for the mover, and its samples."""
+
+
 def _look_ahead(state: DuelState, action: Action, seat: int, rng: random.Random) -> float:
+    return position_value(_line(state, action, seat, rng), seat)
+
+
+def _line(state: DuelState, action: Action, seat: int, rng: random.Random) -> DuelState:
+    """The state after ``action``, the rest of the mover's turn and ``TURNS_AFTER`` turns more,
+    each played by the greedy policy."""
     after = _finish_turn(_play(state, action), seat, state.turn, rng)
     for _ in range(TURNS_AFTER):
         if after.phase == GAME_OVER:
             break
         after = _finish_turn(after, after.current, after.turn, rng)
-    return position_value(after, seat)
+    return after
 
 
 def _finish_turn(state: DuelState, mover: int, turn: int, rng: random.Random) -> DuelState:

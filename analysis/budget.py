@@ -1,0 +1,62 @@
+"""What an analysis is worth and what it costs: its version, budgets and marks, in one place.
+
+A stored analysis is kept for one (game, ``ANALYSIS_VERSION``, settings): changing how
+positions are evaluated means a new version, changing a budget means new settings, and either
+makes the next request compute a new analysis rather than serve the old one.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+
+ANALYSIS_VERSION = 1
+"""Bump when the evaluation changes in a way the settings do not say (the bots' search, the
+marks' thresholds): analyses of an older version are then computed again when asked for."""
+
+SEARCH_ITERATIONS = 400
+"""The base game: information-set MCTS iterations per position (``games.bots.search``), each
+a fresh deal of the cards the mover cannot see. Iterations, not seconds, so the result does not
+depend on the machine and is reproducible from the seed: about 0.1 s of CPU a position."""
+
+DUEL_SAMPLES = 4
+"""Splendor Duel: determinisations per position, each looking two rounds ahead from every one
+of the greedy ranking's best six moves and the move played (``games.bots.duel.search``):
+about 0.2 s of CPU a position."""
+
+INACCURACY = 0.08
+MISTAKE = 0.15
+BLUNDER = 0.25
+"""Marks by the drop in the mover's chance to win between the move the analysis prefers and the
+move played (chances in [0, 1]): at least 8 points of percentage an inaccuracy, 15 a mistake,
+25 a blunder. Lower drops are within the noise of a few hundred playouts."""
+
+MARKS: tuple[tuple[float, str], ...] = (
+    (BLUNDER, "blunder"),
+    (MISTAKE, "mistake"),
+    (INACCURACY, "inaccuracy"),
+)
+
+
+def mark_for(drop: float) -> str | None:
+    """The mark a move's drop in winning chance earns, worst first; None below every threshold."""
+    for threshold, mark in MARKS:
+        if drop >= threshold - 1e-9:
+            return mark
+    return None
+
+
+def settings_for(variant: str) -> dict[str, Any]:
+    """The budget an analysis of a ``variant`` game runs with now (tests may lower it through
+    ``ANALYSIS_BUDGET_SCALE``, which then names other settings: never mixed with real ones)."""
+    scale = float(getattr(settings, "ANALYSIS_BUDGET_SCALE", 1.0))
+    if variant == "duel":
+        return {"samples": max(1, round(DUEL_SAMPLES * scale))}
+    return {"iterations": max(1, round(SEARCH_ITERATIONS * scale))}
+
+
+def settings_key(analysis_settings: dict[str, Any]) -> str:
+    """The settings as a stable string: the uniqueness key of a stored analysis."""
+    return json.dumps(analysis_settings, sort_keys=True, separators=(",", ":"))
