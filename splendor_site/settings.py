@@ -13,34 +13,10 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
-from kombu import Queue
+
+from splendor_site.environment import env_bool, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off"}
-
-
-def env_str(name: str, default: str) -> str:
-    """The variable's value; an unset or empty variable gives the default."""
-    return os.environ.get(name, "").strip() or default
-
-
-def env_bool(name: str, default: bool) -> bool:
-    raw = os.environ.get(name, "")
-    value = raw.strip().lower()
-    if not value:
-        return default
-    if value in _TRUE:
-        return True
-    if value in _FALSE:
-        return False
-    raise ImproperlyConfigured(f"{name} must be a boolean (true/false), got {raw!r}")
-
-
-def env_list(name: str, default: str) -> list[str]:
-    return [item.strip() for item in env_str(name, default).split(",") if item.strip()]
-
 
 # --- Core -------------------------------------------------------------------------------------
 
@@ -246,108 +222,11 @@ EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Splendor Online <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-# --- Celery -----------------------------------------------------------------------------------
+# --- Tasks: Celery, its queues, beat's schedule (splendor_site/task_settings.py) -------------
 
-# Without REDIS_URL the site runs embedded: tasks execute in-process after commit
-# (games.commands.task_queue.enqueue), errors reaching the caller. With it, a worker takes them.
-REDIS_URL = env_str("REDIS_URL", "")
-if REDIS_URL:
-    CELERY_BROKER_URL = REDIS_URL
-    CELERY_RESULT_BACKEND = REDIS_URL
-    CELERY_TASK_ALWAYS_EAGER = False
-else:
-    CELERY_BROKER_URL = "memory://"
-    CELERY_RESULT_BACKEND = None
-    CELERY_TASK_ALWAYS_EAGER = True
-CELERY_TASK_EAGER_PROPAGATES = True
-# Nothing reads task results. Keeping them would also make each publish subscribe to its result
-# on the Redis backend, which with Redis down retries for about 20 seconds inside the request
-# (Celery 5.7) and then leaves the process unable to publish until it restarts.
-CELERY_TASK_IGNORE_RESULT = True
-# Tasks are idempotent by contract (ids + expected version), so a redelivery is harmless and
-# acknowledging late means a crashed worker loses nothing.
-CELERY_TASK_ACKS_LATE = True
-CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": 3600,
-    # A broker that is down or hangs must not hold a player's request: without these, a Redis
-    # that accepts connections but never answers blocks a publish forever. The worker's own
-    # blocking reads (BRPOP) use shorter timeouts of their own.
-    "socket_connect_timeout": 2,
-    "socket_timeout": 2,
-}
-# Publishing tries twice, so a pooled connection that Redis dropped is replaced, then gives up:
-# after about 0.2 s when connections are refused, 4 s (two socket timeouts) when Redis hangs.
-CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
-# But a request waits at most this long for a publish (games.commands.task_queue.publish): the
-# send goes on in the background, the after-commit hook logs a warning, the sweeper takes the turn.
-BROKER_PUBLISH_WAIT_SECONDS = float(env_str("BROKER_PUBLISH_WAIT_SECONDS", "0.4"))
-CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Fair scheduling: a bot's turn in a game with a player in it goes to its own queue, so that
-# games between bots only (their own queue) cannot keep a waiting player's bot behind them.
-# Statistics (analytics.tasks) go to a queue of their own too, so they never hold up a bot, and
-# so do games' analyses (analysis.tasks, long CPU work). README, "Bots, the worker and beat":
-# give each its own worker. A worker started without -Q consumes all six.
-BOT_QUEUE_WITH_PLAYERS = "bots_with_players"
-BOT_QUEUE_BOTS_ONLY = "bots_only"
-ANALYTICS_QUEUE = "analytics"
-ANALYSIS_QUEUE = "analysis"
-CELERY_TASK_DEFAULT_QUEUE = "celery"
-# Mail goes through its own queue, so a slow or unreachable mail server never delays a bot's
-# move (README: a worker of its own, `-Q mail`).
-MAIL_QUEUE = "mail"
-CELERY_TASK_QUEUES = [
-    Queue(CELERY_TASK_DEFAULT_QUEUE),
-    Queue(BOT_QUEUE_WITH_PLAYERS),
-    Queue(BOT_QUEUE_BOTS_ONLY),
-    Queue(ANALYTICS_QUEUE),
-    Queue(ANALYSIS_QUEUE),
-    Queue(MAIL_QUEUE),
-]
-CELERY_TASK_ROUTES = {
-    "analytics.tasks.*": {"queue": ANALYTICS_QUEUE},
-    "analysis.tasks.*": {"queue": ANALYSIS_QUEUE},
-    "notifications.tasks.*": {"queue": MAIL_QUEUE},
-}
+from splendor_site.task_settings import *  # noqa: E402, F403  (every name there is a setting)
+
 CELERY_TIMEZONE = TIME_ZONE
-BEAT_HEARTBEAT_INTERVAL_SECONDS = 60.0
-# Three missed heartbeats and the health check says beat is down.
-BEAT_HEARTBEAT_MAX_AGE_SECONDS = 3 * BEAT_HEARTBEAT_INTERVAL_SECONDS
-CELERY_BEAT_SCHEDULE = {
-    "sweep-stuck-bot-turns": {
-        "task": "games.tasks.sweep_stuck_bot_turns",
-        "schedule": float(env_str("BOT_SWEEP_INTERVAL_SECONDS", "30")),
-    },
-    "catch-up-analytics": {
-        "task": "analytics.tasks.catch_up_analytics",
-        "schedule": float(env_str("ANALYTICS_CATCH_UP_INTERVAL_SECONDS", "300")),
-    },
-    "apply-turn-deadlines": {
-        "task": "games.deadline_tasks.apply_turn_deadlines",
-        "schedule": float(env_str("DEADLINE_SWEEP_INTERVAL_SECONDS", "60")),
-    },
-    "send-due-reminders": {
-        "task": "notifications.tasks.send_due_reminders",
-        "schedule": float(env_str("DEADLINE_SWEEP_INTERVAL_SECONDS", "60")),
-    },
-    "resend-unsent-mail": {
-        "task": "notifications.tasks.resend_unsent_mail",
-        "schedule": float(env_str("MAIL_SWEEP_INTERVAL_SECONDS", "60")),
-    },
-    "send-daily-digests": {
-        "task": "notifications.tasks.send_due_digests",
-        "schedule": float(env_str("DIGEST_SWEEP_INTERVAL_SECONDS", "600")),
-    },
-    # Read by the health check (/health/, operations.health): beat is down when it grows old.
-    "record-beat-heartbeat": {
-        "task": "operations.tasks.record_beat_heartbeat",
-        "schedule": BEAT_HEARTBEAT_INTERVAL_SECONDS,
-    },
-}
-# Without a broker there is no beat: the server process runs the schedule above itself
-# (splendor_site.periodic_jobs; one process of several, elected by a lock file). Tests and
-# management commands never do; `manage.py run_periodic_jobs` runs every job once, anywhere.
-PERIODIC_JOBS_IN_PROCESS = env_bool("PERIODIC_JOBS_IN_PROCESS", not REDIS_URL)
 
 # --- Bots -------------------------------------------------------------------------------------
 
@@ -411,61 +290,9 @@ ANALYSIS_BUDGET_SCALE = float(env_str("ANALYSIS_BUDGET_SCALE", "1.0"))
 # Games with a time per move that one player may have under way at once.
 MAX_DEADLINE_GAMES_PER_USER = int(env_str("MAX_DEADLINE_GAMES_PER_USER", "30"))
 
-# --- REST API ---------------------------------------------------------------------------------
+# --- REST API: DRF and the OpenAPI schema (splendor_site/api_settings.py) --------------------
 
-# JSON only, one error shape (games.api.errors), personal bearer tokens or the site's session.
-# A process remembers an authenticated API token this many seconds (0: never); a revoked token
-# is refused everywhere within that time (docs/decisions/0088-token-cache.md).
-API_TOKEN_CACHE_SECONDS = float(env_str("API_TOKEN_CACHE_SECONDS", "5"))
-
-# Action submission is throttled per user; API_ACTION_THROTTLE_RATE is "<count>/<sec|min|hour>".
-REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_AUTHENTICATION_CLASSES": [
-        "games.api.authentication.BearerTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
-    ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    # Bounded in size and nesting depth (games.api.parsers).
-    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],
-    # DRF's, answering "accepts JSON" without parsing the Accept header each time.
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "games.api.negotiation.JsonFirstContentNegotiation",
-    "EXCEPTION_HANDLER": "games.api.errors.api_exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"actions": env_str("API_ACTION_THROTTLE_RATE", "600/min")},
-    "TEST_REQUEST_DEFAULT_FORMAT": "json",
-    "UNICODE_JSON": True,
-}
-SPECTACULAR_SETTINGS = {
-    "TITLE": "Splendor Online API",
-    "DESCRIPTION": (
-        "Play Splendor through HTTP. The guide with a complete example bot is docs/api.md; "
-        "actions use the JSON of docs/notation.md. Every error has the shape "
-        '`{"error": {"code", "message", "details"}}`.'
-    ),
-    "VERSION": "1.0.0",
-    "SCHEMA_PATH_PREFIX": r"/api/v1",
-    "SERVE_INCLUDE_SCHEMA": False,
-    "COMPONENT_SPLIT_REQUEST": True,
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {
-        "GameStatusEnum": "games.vocabulary.Status.choices",
-        "BotLevelEnum": "games.vocabulary.BotLevel.choices",
-        "GemColourEnum": "games.variants.splendor.api_actions.GEM_COLOURS",
-        "OriginKindEnum": "games.api.game_serializers.ORIGIN_KINDS",
-        "EventKindEnum": "games.vocabulary.EventKind.choices",
-        "VariantEnum": "games.engine.VARIANTS",
-        "DuelVariantEnum": "games.api.game_serializers.DUEL_VARIANT",
-        # Action types both games have: one enum each, under the base game's names.
-        "ReserveCardActionTypeEnum": ["reserve_card"],
-        "ReserveFromDeckActionTypeEnum": ["reserve_from_deck"],
-        "BuyCardActionTypeEnum": ["buy_card"],
-        "PassActionTypeEnum": ["pass"],
-        "DuelStealableColourEnum": "games.variants.duel.api_actions.DUEL_STEALABLE_COLOURS",
-    },
-}
+from splendor_site.api_settings import *  # noqa: E402, F403  (every name there is a setting)
 
 # --- Accounts and pages -----------------------------------------------------------------------
 
