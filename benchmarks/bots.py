@@ -14,7 +14,8 @@ duel`` plays Splendor Duel instead of the base game.
 
 The game length is printed as its distribution over the pairing's games (median, 99th
 percentile, longest, in actions, with the longest game's deck seed to replay it): a bot that
-wastes turns shows there first (docs/decisions/0141-bots-make-progress.md).
+wastes turns shows there first (docs/decisions/0141-bots-make-progress.md). A game still running
+after ``--max-actions`` is stopped and counted as unfinished (a win shared by every seat).
 
 ``--cpu-budget`` counts a base-game search bot's ``@SECONDS`` in the CPU time of its process
 instead of wall-clock time (the Duel search bot always counts CPU time). A live game's bot has
@@ -55,6 +56,8 @@ STANDARD_PAIRINGS: tuple[tuple[str, int], ...] = (
     ("search@1.0:greedy", 50),
 )
 DEFAULT_SEED = 20_240_601
+DEFAULT_MAX_ACTIONS = 5_000
+"""Far beyond any game of bots that make progress: only a bot marking time reaches it."""
 Z_95 = 1.959964
 
 
@@ -70,6 +73,8 @@ class GameResult(NamedTuple):
     moves: tuple[int, ...]
     seed: int
     """The game's deck seed."""
+    finished: bool
+    """False for a game stopped at the limit of actions."""
 
 
 def bot_player(spec: str, cpu_budget: bool = False) -> Callable[[dict[str, Any], int], Action]:
@@ -94,10 +99,10 @@ def bot_player(spec: str, cpu_budget: bool = False) -> Callable[[dict[str, Any],
     raise argparse.ArgumentTypeError(f"unknown bot {spec!r}")
 
 
-def play_game(job: tuple[tuple[str, ...], int, int, str, bool]) -> GameResult:
+def play_game(job: tuple[tuple[str, ...], int, int, str, bool, int]) -> GameResult:
     """One game: the pairing's bots seated in order, rotated by ``rotation`` seats (the first
-    bot takes seat ``rotation``)."""
-    specs, seed, rotation, variant, cpu_budget = job
+    bot takes seat ``rotation``), stopped after ``max_actions``."""
+    specs, seed, rotation, variant, cpu_budget, max_actions = job
     players = [bot_player(spec, cpu_budget) for spec in specs]
     count = len(specs)
     bot_of_seat = [(seat - rotation) % count for seat in range(count)]
@@ -106,7 +111,7 @@ def play_game(job: tuple[tuple[str, ...], int, int, str, bool]) -> GameResult:
     moves = [0] * count
     state = engine.initial_state(engine.new_game(variant, count, seed))
     actions = 0
-    while engine.outcome(state) is None:
+    while engine.outcome(state) is None and actions < max_actions:
         seat = state.current
         bot = bot_of_seat[seat]
         started = time.perf_counter()
@@ -118,11 +123,20 @@ def play_game(job: tuple[tuple[str, ...], int, int, str, bool]) -> GameResult:
         state = engine.apply_action(state, action)
         actions += 1
     result = engine.outcome(state)
-    assert result is not None
-    first_seat = bot_of_seat.index(0)
-    score = 1.0 / len(result.winners) if first_seat in result.winners else 0.0
+    if result is None:
+        score = 1.0 / count
+    else:
+        first_seat = bot_of_seat.index(0)
+        score = 1.0 / len(result.winners) if first_seat in result.winners else 0.0
     return GameResult(
-        score, actions, state.turn, tuple(seconds), tuple(cpu_seconds), tuple(moves), seed
+        score,
+        actions,
+        state.turn,
+        tuple(seconds),
+        tuple(cpu_seconds),
+        tuple(moves),
+        seed,
+        result is not None,
     )
 
 
@@ -138,13 +152,22 @@ def wilson(successes: float, trials: int, z: float = Z_95) -> tuple[float, float
 
 
 def run_pairing(
-    pairing: str, games: int, seed: int, processes: int, variant: str, cpu_budget: bool
+    pairing: str,
+    games: int,
+    seed: int,
+    processes: int,
+    variant: str,
+    cpu_budget: bool,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
 ) -> None:
     specs = tuple(pairing.split(":"))
     for spec in specs:
         bot_player(spec)
     count = len(specs)
-    jobs = [(specs, seed + index, index % count, variant, cpu_budget) for index in range(games)]
+    jobs = [
+        (specs, seed + index, index % count, variant, cpu_budget, max_actions)
+        for index in range(games)
+    ]
     started = time.perf_counter()
     with multiprocessing.Pool(processes) as pool:
         results = pool.map(play_game, jobs, chunksize=1)
@@ -172,7 +195,8 @@ def run_pairing(
         f"  game length in actions: mean {sum(lengths) / games:.1f}, median "
         f"{statistics.median(lengths):g}, p99 {percentile(lengths, 0.99)}, max {lengths[-1]} "
         f"(deck seed {longest.seed}); mean {sum(r.turns for r in results) / games / count:.1f} "
-        "rounds"
+        f"rounds; unfinished after {max_actions} actions: "
+        f"{sum(not r.finished for r in results)}"
     )
     print(f"  wall time {elapsed:.0f} s on {processes} process(es)", flush=True)
 
@@ -202,6 +226,12 @@ def main() -> None:
     parser.add_argument("--variant", choices=engine.VARIANTS, default="splendor")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
+        "--max-actions",
+        type=int,
+        default=DEFAULT_MAX_ACTIONS,
+        help=f"stop a game after this many actions, as unfinished (default {DEFAULT_MAX_ACTIONS})",
+    )
+    parser.add_argument(
         "--cpu-budget",
         action="store_true",
         help="count search@SECONDS in CPU time rather than wall-clock time (base game)",
@@ -225,7 +255,15 @@ def main() -> None:
     budget = "CPU time" if args.cpu_budget or args.variant == "duel" else "wall-clock time"
     print(f"seed {args.seed}, {args.processes} process(es), search budgets in {budget}")
     for pairing, games in zip(args.pairings, counts, strict=True):
-        run_pairing(pairing, games, args.seed, args.processes, args.variant, args.cpu_budget)
+        run_pairing(
+            pairing,
+            games,
+            args.seed,
+            args.processes,
+            args.variant,
+            args.cpu_budget,
+            args.max_actions,
+        )
     print(f"load average: {' '.join(f'{load:.2f}' for load in os.getloadavg())}")
 
 
