@@ -115,7 +115,7 @@ def _line(
         discards = legal_actions(after)
         values = discard_values(after, discards, seat)
         best = max(range(len(values)), key=values.__getitem__)
-        kept = tuple(map(sub, after.players[seat].tokens, discards[best].tokens))  # type: ignore[attr-defined]
+        kept = tuple(map(sub, after.players[seat].tokens, discards[best].tokens))  # type: ignore[union-attr]
         return values[best], progress.no_nearer(kept)
     value, wasted = _settled(after, seat, turn, depth, progress)
     if type(action) is UsePrivilege and not wasted:
