@@ -4,9 +4,10 @@ A player may end a turn with at most ten tokens, so a take that goes over must g
 back at once. When what is given back leaves the player no nearer to any purchase it can see,
 the take gained nothing but a turn spent; ranked by the evaluation alone, such a take can look
 as good as anything else, and two greedy bots once took and gave back tokens for a thousand
-actions of a Duel (docs/decisions/0141-bots-make-progress.md). Every bot counts it as no gain:
-a *wasted take* ranks below every action that is not one, so a bot at the limit buys, reserves,
-or takes what brings a card nearer, and marks time only when nothing else is legal.
+actions of a Duel (docs/decisions/0141-bots-make-progress.md). The greedy and search bots
+count it as no gain: a *wasted take* ranks below every action that is not one, so a bot at the
+limit buys, reserves, or takes what brings a card nearer, and marks time only when nothing else
+is legal. (The random bot stays uniformly random: it cannot hold a plan long enough to loop.)
 
 "Nearer" is measured by :func:`nearest_purchase`: the fewest tokens the player still lacks for
 any card it could buy (face up, or reserved), after gold. A take within the limit is never

@@ -64,9 +64,8 @@ def choose(
         return actions[0]
     if state.phase not in (MAIN, MANDATORY):
         return greedy.best_action(state, rng)
-    ranked = sorted(progressing(greedy.rank_with_waste(state, actions)), key=lambda pair: -pair[0])[
-        :WIDTH
-    ]
+    worth_searching = progressing(greedy.rank_with_waste(state, actions))
+    ranked = sorted(worth_searching, key=lambda pair: -pair[0])[:WIDTH]
     top = ranked[0][0]
     # Greedy's own judgement, as a prior: a few samples' noise should not overturn a clear
     # first choice, only a gain the lookahead sees in more than one deal.
