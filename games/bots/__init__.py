@@ -13,6 +13,13 @@ ask ``games.variants.choose_bot_action``; this module's :func:`choose_action` is
 game's choosers:
 
     action = choose_action(game.bots, "search", view, seed=42, budget_seconds=0.25)
+
+Every level of both games makes progress: neither the greedy nor the search bot takes tokens
+over the limit only to give them back while it could do anything else (``progress``), and a
+game between bots of any levels ends within 400 actions, at any table (the longest games,
+between random bots, stay under about 300; two greedy bots once marked time for 1,183 actions
+of a Duel, and for ever in another). ``tests/bots/test_bots_make_progress.py`` holds them to
+it over many seeds and every pairing of levels (docs/decisions/0141-bots-make-progress.md).
 """
 
 from __future__ import annotations

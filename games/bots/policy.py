@@ -4,7 +4,8 @@ It must be fast (it runs thousands of times per decision) and play plausibly, so
 legal actions with a few sums instead of applying them. It picks a target: the card, face up or
 in hand, with the best worth (points and bonus) per turn still needed to afford it; it buys the
 best card it can afford when that card is worth it, otherwise takes tokens the target lacks,
-reserving the target when no token helps. Returns give back what the target needs least;
+reserving the target when no token helps; a take over ten tokens that brings nothing the
+target lacks comes last (``games.bots.progress``). Returns give back what the target needs least;
 noble choices take the first noble offered (every noble is worth the same).
 """
 
@@ -26,6 +27,8 @@ from games.engine.splendor.state import CHOOSE_NOBLE, RETURN_TOKENS, TOKEN_LIMIT
 
 _BONUS_WORTH = 1.2
 """What a card's bonus adds to its worth early in the game, in points."""
+_WASTED_TAKE = -4.0
+"""A take over ten tokens that brings nothing the target lacks: below every other action."""
 _DECAY = 0.5
 _DECAY_BY_TURNS: tuple[float, ...] = tuple(_DECAY**turns for turns in range(40))
 
@@ -133,7 +136,12 @@ def score_actions(state: State, actions: list[Action], plan: Plan) -> list[float
                     score += (1.0 if lacks[colour] else 0.0) + wants[colour] * 0.5
             over = held + len(gems) - TOKEN_LIMIT
             if over > 0:
-                score -= 0.8 * over
+                # The return gives back what the target lacks least: a take over the limit
+                # that brings none of what it lacks is given straight back (a wasted take).
+                if any(lacks[colour] for colour in gems):
+                    score -= 0.8 * over
+                else:
+                    score = _WASTED_TAKE
             scores.append(score)
         elif kind is BuyCard:
             card = action.card  # type: ignore[union-attr]

@@ -12,7 +12,8 @@ so the opponents are searched too, each maximising their own score.
   progressive bias toward the greedy bot's ranking (``prior_weight``), so the few hundred noisy
   playouts a move affords overturn greedy's choice only on clear evidence.
 - Action pruning: at the root the greedy bot's one-move ranking keeps the ``root_width`` best
-  actions (purchases always kept); deeper, progressive widening admits actions in the playout
+  actions (purchases always kept), and no wasted take while any other action is legal
+  (``games.bots.progress``); deeper, progressive widening admits actions in the playout
   policy's order, ``widen_base`` plus ``visits ** widen_power`` of them. Token returns in the
   tree are the playout policy's single choice; a return the bot itself must make now is chosen
   by the greedy ranking without a search (the excess goes back either way).
@@ -36,6 +37,7 @@ from typing import Any, NamedTuple
 from games.bots import greedy, policy
 from games.bots.determinize import Determinizer
 from games.bots.evaluation import DEFAULT_WEIGHTS, Weights, position_scores
+from games.bots.progress import progressing
 from games.engine import Action, State, apply_legal, legal_actions
 from games.engine.splendor.actions import BuyCard
 from games.engine.splendor.state import CHOOSE_NOBLE, GAME_OVER, MAIN, RETURN_TOKENS
@@ -201,9 +203,10 @@ def _root_actions(
     state: State, actions: list[Action], settings: SearchSettings
 ) -> list[tuple[float, Action]]:
     """The root's candidates with their greedy scores, best first: the greedy ranking's best
-    few and every purchase."""
+    few and every purchase, never a wasted take while there is anything else."""
     ranked = sorted(
-        greedy.rank_actions(state, actions, settings.weights), key=lambda pair: -pair[0]
+        progressing(greedy.rank_with_waste(state, actions, settings.weights)),
+        key=lambda pair: -pair[0],
     )
     if state.phase != MAIN:
         return ranked

@@ -7,7 +7,6 @@ measured by ``benchmarks/bots.py``, not by the test run.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -18,6 +17,7 @@ from games.engine.splendor.actions import Pass
 from games.engine.splendor.catalogue import CARDS
 from games.engine.splendor.state import CHOOSE_NOBLE, MAIN, RETURN_TOKENS
 from games.variants import choose_bot_action
+from tests.bots.positions import build_state
 
 SEARCH_ITERATIONS = 12
 
@@ -68,53 +68,6 @@ def test_bots_answer_legally_in_random_positions(players: int) -> None:
             state = engine.apply_action(state, rng.choice(engine.legal_actions(state)))
     assert asked[MAIN] > 10
     assert asked[RETURN_TOKENS] > 3
-
-
-def build_state(
-    *,
-    hands: list[dict[str, Any]],
-    board: list[list[int | None]],
-    nobles: list[int],
-    phase: str = MAIN,
-    pending: tuple[int, ...] = (),
-) -> State:
-    """A hand-built position: every card not placed goes to its level's deck, lowest first."""
-    gems = {2: 4, 3: 5, 4: 7}[len(hands)]
-    placed = {card for row in board for card in row if card is not None}
-    for hand in hands:
-        placed.update(hand.get("cards", ()))
-        placed.update(hand.get("reserved", ()))
-    colours = ("white", "blue", "green", "red", "black", "gold")
-    supply = {
-        colour: (5 if colour == "gold" else gems) - sum(h["tokens"].get(colour, 0) for h in hands)
-        for colour in colours
-    }
-    data = {
-        "variant": "splendor",
-        "players": [
-            {
-                "tokens": hand["tokens"],
-                "cards": list(hand.get("cards", ())),
-                "reserved": list(hand.get("reserved", ())),
-                "blind": list(hand.get("blind", ())),
-                "nobles": [],
-            }
-            for hand in hands
-        ],
-        "supply": {colour: count for colour, count in supply.items() if count},
-        "decks": [
-            [card.id for card in CARDS if card.level == level and card.id not in placed]
-            for level in (1, 2, 3)
-        ],
-        "board": board,
-        "nobles": nobles,
-        "current": 0,
-        "phase": phase,
-        "turn": 6,
-        "passes_this_round": 0,
-        "pending_nobles": list(pending),
-    }
-    return engine.state_from_json(data)
 
 
 def unaffordable_without_red_and_black(level: int, count: int) -> list[int]:

@@ -1,8 +1,9 @@
 """The Duel search bot: five turns of lookahead over sampled hidden cards.
 
-The bot's candidate actions are the greedy ranking's best few. For each candidate and each of
-a few determinisations (``games.bots.duel.determinize``), it completes its own turn greedily,
-lets the next four turns be played by the greedy policy of whoever moves (the opponent and the
+The bot's candidate actions are the greedy ranking's best few, never a wasted take while any
+other action is legal (``games.bots.progress``). For each candidate and each of a few
+determinisations (``games.bots.duel.determinize``), it completes its own turn greedily, lets
+the next four turns be played by the greedy policy of whoever moves (the opponent and the
 bot in turn, or the bot itself after a Refresh), and scores the position with
 ``games.bots.duel.evaluation``. The first determinisation plays every candidate, the later
 ones only the best few so far; the candidate with the best mean, less a share of greedy's own
@@ -21,11 +22,12 @@ from typing import Any, NamedTuple
 from games.bots.duel import greedy
 from games.bots.duel.determinize import DuelDeterminizer
 from games.bots.duel.evaluation import position_value, win_probability
+from games.bots.progress import progressing
 from games.engine import Action, apply_legal, legal_actions
 from games.engine.duel.state import GAME_OVER, MAIN, MANDATORY, DuelState
 
 WIDTH = 6
-"""Candidate actions searched: the greedy ranking's best."""
+"""Candidate actions searched: the greedy ranking's best that are no wasted take."""
 TURNS_AFTER = 4
 """Whole turns played by the greedy policy after the bot's own. Looking two rounds ahead beat
 looking one round ahead with twice the samples: the hidden cards matter little within a few
@@ -62,7 +64,8 @@ def choose(
         return actions[0]
     if state.phase not in (MAIN, MANDATORY):
         return greedy.best_action(state, rng)
-    ranked = sorted(greedy.rank_actions(state, actions), key=lambda pair: -pair[0])[:WIDTH]
+    worth_searching = progressing(greedy.rank_with_waste(state, actions))
+    ranked = sorted(worth_searching, key=lambda pair: -pair[0])[:WIDTH]
     top = ranked[0][0]
     # Greedy's own judgement, as a prior: a few samples' noise should not overturn a clear
     # first choice, only a gain the lookahead sees in more than one deal.
@@ -109,7 +112,8 @@ def evaluate(
     determinizer = DuelDeterminizer(view)
     state = determinizer.sample(rng)
     actions = legal_actions(state)
-    ranked = sorted(greedy.rank_actions(state, actions), key=lambda pair: -pair[0])[:WIDTH]
+    worth_searching = progressing(greedy.rank_with_waste(state, actions))
+    ranked = sorted(worth_searching, key=lambda pair: -pair[0])[:WIDTH]
     top = ranked[0][0]
     prior = {action: GREEDY_WEIGHT * max(score - top, -PRIOR_CAP) for score, action in ranked}
     candidates = [action for _, action in ranked]
