@@ -12,19 +12,11 @@ from typing import Any
 
 from django.conf import settings
 
+from games.variants import game_for
+
 ANALYSIS_VERSION = 1
 """Bump when the evaluation changes in a way the settings do not say (the bots' search, the
 marks' thresholds): analyses of an older version are then computed again when asked for."""
-
-SEARCH_ITERATIONS = 400
-"""The base game: information-set MCTS iterations per position (``games.bots.search``), each
-a fresh deal of the cards the mover cannot see. Iterations, not seconds, so the result does not
-depend on the machine and is reproducible from the seed: about 0.1 s of CPU a position."""
-
-DUEL_SAMPLES = 4
-"""Splendor Duel: determinisations per position, each looking two rounds ahead from every one
-of the greedy ranking's best six moves and the move played (``games.bots.duel.search``):
-about 0.2 s of CPU a position."""
 
 INACCURACY = 0.08
 MISTAKE = 0.15
@@ -49,12 +41,12 @@ def mark_for(drop: float) -> str | None:
 
 
 def settings_for(variant: str) -> dict[str, Any]:
-    """The budget an analysis of a ``variant`` game runs with now (tests may lower it through
-    ``ANALYSIS_BUDGET_SCALE``, which then names other settings: never mixed with real ones)."""
+    """The budget an analysis of a ``variant`` game runs with now: its package's documented one
+    (``Game.position_judge``), which tests may lower through ``ANALYSIS_BUDGET_SCALE`` (it then
+    names other settings: never mixed with real ones)."""
     scale = float(getattr(settings, "ANALYSIS_BUDGET_SCALE", 1.0))
-    if variant == "duel":
-        return {"samples": max(1, round(DUEL_SAMPLES * scale))}
-    return {"iterations": max(1, round(SEARCH_ITERATIONS * scale))}
+    budget = game_for(variant).position_judge.budget
+    return {unit: max(1, round(count * scale)) for unit, count in budget.items()}
 
 
 def settings_key(analysis_settings: dict[str, Any]) -> str:

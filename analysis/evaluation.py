@@ -18,8 +18,7 @@ from typing import Any
 
 from analysis.budget import mark_for
 from games import engine
-from games.bots import search
-from games.bots.duel import search as duel_search
+from games.variants import game_for
 
 
 @dataclass(frozen=True)
@@ -64,10 +63,7 @@ def judge_move(
     seen = engine.view(position, mover)
     action = engine.action_from_json(played, variant)
     rng = random.Random(f"analysis:{seed}:{step}")
-    if variant == "duel":
-        result = duel_search.evaluate(seen, rng, samples=budget["samples"], include=action)
-    else:
-        result = search.evaluate(seen, rng, iterations=budget["iterations"], include=action)
+    result = game_for(variant).position_judge.evaluate(seen, rng, budget, action)
     before = result.estimates[result.best][0]
     after = result.estimates[action][0] if action in result.estimates else before
     return MoveJudged(

@@ -3,9 +3,9 @@
 Plays games between the search bot and the greedy bot (two players, seats alternated from game
 to game, each bot seeing only its own view) in both games, then judges moves of every game as
 the analysis does (``analysis.evaluation.judge_move``: the mover's view only, the documented
-budget of ``analysis/budget.py``) and compares each position's chance to win for its mover (the
-chance with the move the analysis prefers) with the game's real result for that seat (1 a win,
-1/k a win shared by k, 0 a loss). It prints, per game and overall:
+budget of each game's package, ``Game.position_judge``) and compares each position's chance to
+win for its mover (the chance with the move the analysis prefers) with the game's real result
+for that seat (1 a win, 1/k a win shared by k, 0 a loss). It prints, per game and overall:
 
 - the Brier score (mean squared error of the chances), next to the base rate's (every position
   given the mean result: 0.25 when the seats win equally), and their skill score 1 − B/B_base;
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -32,19 +33,24 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import django
 
-from analysis.budget import DUEL_SAMPLES, SEARCH_ITERATIONS
-from analysis.evaluation import judge_game, judge_move
-from games import bots, engine
-from games.bots import greedy, search
-from games.bots.duel import greedy as duel_greedy
-from games.bots.duel import search as duel_search
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "splendor_site.settings")
+# Each game's budget comes from its package (``Game.position_judge``), read through Django.
+django.setup()
+
+from analysis.evaluation import judge_game, judge_move  # noqa: E402 (after django.setup())
+from games import bots, engine  # noqa: E402 (after django.setup())
+from games.bots import greedy, search  # noqa: E402 (after django.setup())
+from games.bots.duel import greedy as duel_greedy  # noqa: E402 (after django.setup())
+from games.bots.duel import search as duel_search  # noqa: E402 (after django.setup())
+from games.variants import game_for  # noqa: E402 (after django.setup())
 
 DEFAULT_SEED = 20_261_127
 PLAY_ITERATIONS = {"splendor": 200, "duel": 1}
 """The search bot's budget while playing: iterations (base game) or samples (Duel)."""
-BUDGETS = {"splendor": {"iterations": SEARCH_ITERATIONS}, "duel": {"samples": DUEL_SAMPLES}}
+BUDGETS = {variant: dict(game_for(variant).position_judge.budget) for variant in engine.VARIANTS}
 MOVE_BOUND = 600
 
 

@@ -3,8 +3,8 @@ seam for every game").
 
 Every game the site offers is an engine package behind ``games.engine`` and a package here,
 ``games.variants.<game>``, whose ``__init__`` builds its one :class:`Game` from its own modules:
-words, its ending, presenter and table, page forms, API actions, bots, analytics facts, mail
-position and its "How to play" page.
+words, its ending, presenter and table, page forms, API actions, bots, analytics facts, the
+analysis's position judge, mail position and its "How to play" page.
 ``games.variants.GAMES`` lists them, and every shared layer (services, selectors, pages, the
 API, history, mail, analytics) reaches a game only through that registry, keyed by variant.
 ``games.variants.completeness`` refuses at start-up a game the engine knows whose ``Game`` lacks
@@ -13,6 +13,7 @@ a part or names a template that does not exist.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -35,6 +36,20 @@ class HowToPlay:
     examples: Callable[[], Mapping[str, Any]]
     """() -> each picture's context by name: example positions drawn by the game's own table
     presenter (``games.variants.illustrations``), for the template's region partials."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class PositionJudge:
+    """How a finished game's analysis judges a position of this game: with the game's search
+    bot, from the mover's view only, at a budget counted in the bot's own units (iterations,
+    samples), not in seconds, so that an analysis repeats exactly from its seed."""
+
+    budget: Mapping[str, int]
+    """The documented budget per position, e.g. ``{"iterations": 400}``."""
+    evaluate: Callable[[Mapping[str, Any], random.Random, Mapping[str, int], Any], Any]
+    """(the mover's view, a generator, a budget, the move played or None) -> the search's
+    estimates: ``.best`` (the move it prefers) and ``.estimates`` (move -> (mean chance for
+    the mover, samples)), the move played among them."""
 
 
 PositionBuilder = Callable[[Mapping[str, Any], Sequence[str], int | None], dict[str, Any]]
@@ -89,6 +104,8 @@ class Game:
     """The chooser of each bot level (``games.bots.BOT_LEVELS``), from ``games.bots``."""
     analytics: GameAnalytics
     """How a finished game folds into facts, and the catalogue the stats pages list."""
+    position_judge: PositionJudge
+    """How an analysis of a finished game judges each move (the ``analysis`` app)."""
     mail_position: PositionBuilder
     """The position a turn mail shows (``notifications/mail/position/<variant>.txt|html``)."""
     card_words: Callable[[Mapping[str, Any]], dict[str, Any]]

@@ -125,6 +125,14 @@ PARTS: tuple[Part, ...] = (
     Part("replay board template", _lacks_replay_board),
     Part("bots", _lacks_bots),
     Part("analytics facts", _lacks_analytics),
+    Part(
+        "analysis position judge",
+        lambda game: (
+            "no entry"
+            if not game.position_judge
+            else _lacks_fields(game.position_judge, "budget", "evaluate")
+        ),
+    ),
     Part("mail position", _lacks_mail_position),
     Part("how-to-play page", _lacks_how_to_play),
 )

@@ -58,6 +58,7 @@ EMPTIED = {
     "board_template": ("", "replay board template", "no board_template"),
     "bots": ({}, "bots", "no random, greedy, search bot"),
     "analytics": (None, "analytics facts", "no entry"),
+    "position_judge": (None, "analysis position judge", "no entry"),
     "mail_position": (None, "mail position", "no builder"),
     "card_words": (None, "mail position", "no card words"),
     "how_to_play": (None, "how-to-play page", "no how_to_play"),

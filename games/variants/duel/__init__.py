@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from games.bots.duel import greedy, random_bot, search
 from games.variants.base import Game
-from games.variants.duel import api_actions, ending, facts, forms, how_to_play, mail, presenter
+from games.variants.duel import (
+    api_actions,
+    ending,
+    facts,
+    forms,
+    how_to_play,
+    judging,
+    mail,
+    presenter,
+)
 
 GAME = Game(
     variant="duel",
@@ -24,6 +33,7 @@ GAME = Game(
     action_schema=api_actions.DUEL_ACTION_SCHEMA,
     bots={"random": random_bot.choose, "greedy": greedy.choose, "search": search.choose},
     analytics=facts.ANALYTICS,
+    position_judge=judging.JUDGE,
     mail_position=mail.position,
     card_words=mail.card_words,
     how_to_play=how_to_play.HOW_TO_PLAY,
