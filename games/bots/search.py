@@ -37,6 +37,8 @@ from typing import Any, NamedTuple
 from games.bots import greedy, policy
 from games.bots.determinize import Determinizer
 from games.bots.evaluation import DEFAULT_WEIGHTS, Weights, position_scores
+from games.bots.features import seat_rows
+from games.bots.learning.network import ValueNetwork
 from games.bots.progress import progressing
 from games.engine import Action, State, apply_legal, legal_actions
 from games.engine.splendor.actions import BuyCard
@@ -58,6 +60,9 @@ class SearchSettings:
     """Progressive bias at the root: each action's greedy score, less the best one's (in
     points), times this, divided by its visits plus one, is added to its UCB score. The search
     starts from the greedy bot's opinion and leaves it as its own evidence grows."""
+    network: ValueNetwork | None = None
+    """The Expert's learned evaluation at a playout's end, in place of the hand-set one; it
+    reads the sampled deal as the searching seat sees it (``games.bots.features``)."""
     cpu_time: bool = False
     """Count ``budget_seconds`` in this thread's CPU time rather than wall-clock time.
 
@@ -177,9 +182,12 @@ def _search(
     bias = {action: settings.prior_weight * (score - best_score) for score, action in ranked}
     root = _Node(mover=-1)
     horizon = first.turn + settings.horizon * len(first.players)
+    observer = first.current
     done = 0
     while True:
-        _iterate(root, root_actions, bias, determinizer.sample(rng), rng, horizon, settings)
+        _iterate(
+            root, root_actions, bias, determinizer.sample(rng), rng, horizon, settings, observer
+        )
         done += 1
         if iterations is not None:
             if done >= iterations:
@@ -222,6 +230,7 @@ def _iterate(
     rng: random.Random,
     horizon: int,
     settings: SearchSettings,
+    observer: int,
 ) -> None:
     path = [root]
     node = root
@@ -262,7 +271,7 @@ def _iterate(
         if state.phase == GAME_OVER:
             break
         candidates = _tree_actions(node, state, settings)
-    scores = _playout(state, rng, horizon, settings.weights)
+    scores = _playout(state, rng, horizon, settings, observer)
     for visited in path:
         visited.visits += 1
         if visited.mover >= 0:
@@ -289,11 +298,16 @@ def _tree_actions(node: _Node, state: State, settings: SearchSettings) -> list[A
     return ordered[:width]
 
 
-def _playout(state: State, rng: random.Random, horizon: int, weights: Weights) -> list[float]:
+def _playout(
+    state: State, rng: random.Random, horizon: int, settings: SearchSettings, observer: int
+) -> list[float]:
     """Play the cheap policy to the horizon's round end (or the game's), then score it."""
     seats = len(state.players)
     while state.phase != GAME_OVER and (
         state.phase != MAIN or state.turn < horizon or (state.turn - horizon) % seats
     ):
         state = apply_legal(state, policy.choose(state, rng))
-    return position_scores(state, weights)
+    network = settings.network
+    if network is None or state.phase == GAME_OVER:
+        return position_scores(state, settings.weights)
+    return network.chances(seat_rows(state, observer))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from games.bots.duel import greedy
@@ -42,6 +42,10 @@ PRIOR_CAP = 4.0
 DEFAULT_SAMPLES = 1
 """Determinisations per candidate when neither a budget nor iterations are given."""
 
+Valuation = Callable[[DuelState, int], float]
+"""A position's worth to a seat, in points (``evaluation.position_value`` unless the Expert's
+network judges)."""
+
 
 def choose(
     view: Mapping[str, Any],
@@ -49,6 +53,7 @@ def choose(
     *,
     budget_seconds: float | None = None,
     iterations: int | None = None,
+    value: Valuation = position_value,
 ) -> Action:
     """The action whose next two turns score best; ``iterations`` is the samples per candidate.
 
@@ -78,7 +83,7 @@ def choose(
     while True:
         sample = state if done == 0 else determinizer.sample(rng)
         for action in candidates:
-            totals[action] += _look_ahead(sample, action, seat, rng)
+            totals[action] += value(_line(sample, action, seat, rng), seat)
         done += 1
         if done == 1 and len(candidates) > KEEP:
             # The later samples go to the contenders: one deal tells a loss or a clear
@@ -139,10 +144,6 @@ class Evaluation(NamedTuple):
     """The move the lookahead prefers: its highest mean chance."""
     estimates: dict[Action, tuple[float, int]]
     """Each candidate's mean chance to win for the mover, and its samples."""
-
-
-def _look_ahead(state: DuelState, action: Action, seat: int, rng: random.Random) -> float:
-    return position_value(_line(state, action, seat, rng), seat)
 
 
 def _line(state: DuelState, action: Action, seat: int, rng: random.Random) -> DuelState:

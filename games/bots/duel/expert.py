@@ -1,0 +1,55 @@
+"""The Expert bot of Splendor Duel: the lookahead of the search bot, judged by a value network.
+
+The search bot (``games.bots.duel.search``) plays each candidate a few turns ahead with the
+greedy policy and scores where that leads; the Expert scores it with the learned network
+(``games.bots.learning``, positions read by ``games.bots.duel.features`` from the searching
+seat's knowledge) instead of the hand-set evaluation. The network's chance is put on the
+evaluation's own scale of points (three points a unit of log-odds, as
+``evaluation.win_probability`` reads it back), so greedy's prior weighs the same in both.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.bots.duel import search
+from games.bots.duel.evaluation import position_value
+from games.bots.duel.features import seat_rows
+from games.bots.learning.network import ValueNetwork
+from games.engine import Action
+from games.engine.duel.state import GAME_OVER, DuelState
+
+POINTS_PER_LOG_ODDS = 3.0
+_SURE = 1e-6
+
+
+def choose(
+    view: Mapping[str, Any],
+    rng: random.Random,
+    *,
+    network: ValueNetwork,
+    budget_seconds: float | None = None,
+    iterations: int | None = None,
+) -> Action:
+    """The Expert's action for the seat to act in ``view``; the budget as the search bot's
+    (its time is always this thread's CPU time, as the search bot's)."""
+    observer = int(view["viewer"])
+
+    def value(state: DuelState, seat: int) -> float:
+        return learned_value(network, state, seat, observer)
+
+    return search.choose(
+        view, rng, budget_seconds=budget_seconds, iterations=iterations, value=value
+    )
+
+
+def learned_value(network: ValueNetwork, state: DuelState, seat: int, observer: int) -> float:
+    """The seat's chance to win by the network, in points of log-odds; a finished game ±WIN."""
+    if state.phase == GAME_OVER:
+        return position_value(state, seat)
+    chance = network.chances(seat_rows(state, observer))[seat]
+    chance = min(1.0 - _SURE, max(_SURE, chance))
+    return POINTS_PER_LOG_ODDS * math.log(chance / (1.0 - chance))
