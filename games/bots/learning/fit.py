@@ -23,11 +23,11 @@ MASKED = -1e9
 
 @dataclass(frozen=True)
 class FitSettings:
-    hidden: tuple[int, ...] = (64, 32)
+    hidden: tuple[int, ...] = (32,)
     epochs: int = 30
     batch: int = 256
     learning_rate: float = 1e-3
-    decay: float = 1e-4
+    decay: float = 1e-3
     """L2 weight decay, added to the gradient."""
     held_out: float = 0.1
     """The share of games kept out of training to check the network on."""
@@ -41,6 +41,8 @@ class FitReport:
     positions: int
     games: int
     held_out_games: int
+    epoch: int
+    """The epoch kept: the one whose network predicted the held-out games best."""
     loss: float
     """Cross-entropy on the held-out positions."""
     brier: float
@@ -72,7 +74,8 @@ def fit(
     first_moments = [np.zeros_like(array) for array in parameters]
     second_moments = [np.zeros_like(array) for array in parameters]
     step = 0
-    for _ in range(settings.epochs):
+    best = (np.inf, [array.copy() for array in parameters], 0)
+    for epoch in range(1, settings.epochs + 1):
         order = generator.permutation(train)
         for start in range(0, len(order), settings.batch):
             batch = order[start : start + settings.batch]
@@ -87,9 +90,28 @@ def fit(
                 parameters[index] -= (
                     settings.learning_rate * corrected_first / (np.sqrt(corrected_second) + 1e-8)
                 )
-    trained = ValueNetwork(tuple(zip(parameters[::2], parameters[1::2], strict=True)))
-    report = _report(trained, rows, seated, results, check, len(games), len(held))
+        if len(check):
+            # Early stopping: a game's positions share its one result, so a network soon
+            # learns the training games by heart; keep the epoch that predicted unseen best.
+            loss = _loss(_network(parameters), rows[check], seated[check], results[check])
+            if loss < best[0]:
+                best = (loss, [array.copy() for array in parameters], epoch)
+        else:
+            best = (np.inf, parameters, epoch)
+    trained = _network(best[1])
+    report = _report(trained, rows, seated, results, check, len(games), len(held), best[2])
     return trained, report
+
+
+def _network(parameters: list[np.ndarray]) -> ValueNetwork:
+    return ValueNetwork(tuple(zip(parameters[::2], parameters[1::2], strict=True)))
+
+
+def _loss(
+    network: ValueNetwork, rows: np.ndarray, seated: np.ndarray, results: np.ndarray
+) -> float:
+    predicted = chances(network, rows, seated)
+    return float(-(results * np.log(np.clip(predicted, 1e-12, 1.0))).sum(axis=1).mean())
 
 
 def chances(network: ValueNetwork, rows: np.ndarray, seated: np.ndarray) -> np.ndarray:
@@ -109,18 +131,19 @@ def _report(
     check: np.ndarray,
     games: int,
     held_games: int,
+    epoch: int,
 ) -> FitReport:
     if len(check) == 0:
         nan = float("nan")
-        return FitReport(len(rows), games, 0, nan, nan, nan)
+        return FitReport(len(rows), games, 0, epoch, nan, nan, nan)
     predicted = chances(network, rows[check], seated[check])
     truth = results[check]
     mask = seated[check]
-    loss = float(-(truth * np.log(np.clip(predicted, 1e-12, 1.0))).sum(axis=1).mean())
+    loss = _loss(network, rows[check], seated[check], truth)
     brier = float((((predicted - truth) ** 2) * mask).sum() / mask.sum())
     equal = mask / mask.sum(axis=1, keepdims=True)
     base_rate = float((((equal - truth) ** 2) * mask).sum() / mask.sum())
-    return FitReport(len(rows), games, held_games, loss, brier, base_rate)
+    return FitReport(len(rows), games, held_games, epoch, loss, brier, base_rate)
 
 
 def _gradients(
