@@ -2,8 +2,9 @@
 
 POST is idempotent: the same game at the same analysis version and settings answers the analysis
 already asked for, 200 once done and 202 while it is queued or running, each with its Location;
-only a new analysis counts against the account's hourly cap (429, code limit_reached). A game
-that is not finished is a 409 (game_not_over) for both.
+only a new analysis counts against the account's hourly cap (429, code limit_reached). One that
+stalled (no word from its worker for ``ANALYSIS_STALLED_AFTER_SECONDS``) is restarted by a POST,
+free. A game that is not finished is a 409 (game_not_over) for both.
 """
 
 from __future__ import annotations
@@ -53,6 +54,12 @@ class AnalysisSerializer(serializers.Serializer):
     )
     steps_done = serializers.IntegerField(help_text="Moves judged so far.")
     steps_total = serializers.IntegerField(help_text="Moves to judge (0 until it starts).")
+    stalled = serializers.BooleanField(
+        help_text=(
+            "Queued or running, but nothing heard from its worker for a while (the worker "
+            "died): a POST restarts it."
+        )
+    )
     worker_seconds = serializers.FloatField(
         allow_null=True, help_text="The CPU time the analysis took, once done."
     )
@@ -93,8 +100,9 @@ class AnalysisView(APIView):
         summary="Request the analysis of a finished game",
         description=(
             "Queues an analysis (202, Location: where to read it). Asking again for the same "
-            "analysis is no new request: 202 while it runs, 200 once done. New analyses per "
-            "account and hour are capped (429, code limit_reached)."
+            "analysis is no new request: 202 while it runs, 200 once done; one that stalled "
+            "(its worker died) starts over. New analyses per account and hour are capped "
+            "(429, code limit_reached)."
         ),
         tags=["analysis"],
         request=None,

@@ -4,12 +4,20 @@ One row per (game, analysis version, settings): asking again for the same analys
 row. ``steps`` holds the judged moves, one dict per move (``analysis.services.step_row``).
 Like the other projections it points at its game without a database constraint: games are never
 deleted, and the event store's own guards must not meet a projection's foreign key first.
+
+A pending analysis whose worker has said nothing (``progress_at``) for
+``ANALYSIS_STALLED_AFTER_SECONDS`` is stalled: its worker died, or its message was lost. The next
+request restarts it as a new ``attempt``; a worker only writes the attempt it was queued for
+(``analysis.runner``), so one left behind cannot overwrite the new run (docs/decisions/0142).
 """
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from games.models import Game
 
@@ -45,6 +53,13 @@ class Analysis(models.Model):
     )
     requested_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    progress_at = models.DateTimeField(
+        default=timezone.now,
+        help_text="When it was last queued, or a worker last wrote its progress.",
+    )
+    attempt = models.PositiveIntegerField(
+        default=0, help_text="Its runs so far, less one: a restart queues the next."
+    )
 
     class Meta:
         constraints = [
@@ -61,3 +76,12 @@ class Analysis(models.Model):
     @property
     def is_pending(self) -> bool:
         return self.status in (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING)
+
+    def is_stalled(self, now: datetime | None = None) -> bool:
+        """Pending, with no word from a worker for ``ANALYSIS_STALLED_AFTER_SECONDS``."""
+        return self.is_pending and self.progress_at < stalled_before(now)
+
+
+def stalled_before(now: datetime | None = None) -> datetime:
+    """A pending analysis last heard of before this moment is stalled."""
+    return (now or timezone.now()) - timedelta(seconds=settings.ANALYSIS_STALLED_AFTER_SECONDS)

@@ -1,7 +1,8 @@
 """What the replay page and a player's page show of analyses, as template contexts.
 
 Built here, shown by ``analysis.templatetags.analysis`` (the hooks the games' templates call)
-and ``analysis.views`` (the panel htmx polls while an analysis runs).
+and ``analysis.views`` (the panel fetched again each time the game's push stream says the
+analysis moved on).
 """
 
 from __future__ import annotations
@@ -22,17 +23,24 @@ MARK_LABELS = {"inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blu
 
 def panel_context(game_id: int, viewer: Viewer) -> dict[str, Any]:
     """The analysis panel of a replay: a request button, the progress, or the graph and marks.
-    Nothing (``shown`` false) for a game that is not finished or that the viewer may not see."""
+    Nothing (``shown`` false) for a game that is not finished or that the viewer may not see.
+
+    While the analysis is under way (``listening``), the panel listens to the game's push stream
+    from the version the page shows; a stalled one offers the request button again."""
     game = loading.game_get(game_id)
     if game.status != Status.FINISHED or not can_view(game, viewer):
         return {"shown": False}
     analysis = current_analysis(game)
+    stalled = analysis is not None and analysis.is_stalled()
     context: dict[str, Any] = {
         "shown": True,
         "game_id": game.pk,
+        "game_version": game.version,
         "analysis": analysis,
         "signed_in": viewer is not None and viewer.is_authenticated,
-        "can_request": analysis is None or analysis.status == AnalysisStatus.FAILED,
+        "stalled": stalled,
+        "listening": analysis is not None and analysis.is_pending and not stalled,
+        "can_request": analysis is None or analysis.status == AnalysisStatus.FAILED or stalled,
     }
     if analysis is not None and analysis.status == AnalysisStatus.DONE:
         names = seat_names(game)

@@ -45,6 +45,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "budget": analysis.budget,
         "steps_done": analysis.steps_done,
         "steps_total": analysis.steps_total,
+        "stalled": analysis.is_stalled(),
         "worker_seconds": analysis.worker_seconds,
         "requested_at": analysis.requested_at,
         "finished_at": analysis.finished_at,

@@ -4,6 +4,10 @@ A request is idempotent: the same game, analysis version and settings find the a
 asked for (queued, running or done) rather than a second one; only a new analysis counts against
 the account's hourly cap (``ANALYSIS_REQUESTS_PER_HOUR``). A game that is not finished is refused
 everywhere (``GameNotOver``): no engine assistance while a game can still be played.
+
+An analysis that stalled (``Analysis.is_stalled``: no word from a worker for
+``ANALYSIS_STALLED_AFTER_SECONDS``) is restarted by the next request, as its next attempt, free:
+the request did not fail, the worker did. One that is really under way is only waited for.
 """
 
 from __future__ import annotations
@@ -49,26 +53,32 @@ def current_settings(game: Game) -> tuple[dict[str, Any], str]:
 
 
 def request_analysis(game_id: int, user: AbstractBaseUser) -> tuple[Analysis, bool]:
-    """The game's analysis at the current version and settings, queued if new (True) or as it
-    already is (False). Past the account's hourly cap, a new one is refused (429)."""
+    """The game's analysis at the current version and settings, queued if new, failed or
+    stalled (True) or as it already is (False). Past the account's hourly cap, a new one (or a
+    failed one asked for again) is refused (429)."""
     game = analysable_game(game_id, user)
     budget, key = current_settings(game)
     with transaction.atomic():
         lock_account(user)
-        existing = Analysis.objects.filter(
-            game=game, version=ANALYSIS_VERSION, settings_key=key
-        ).first()
-        if existing is not None and existing.status != AnalysisStatus.FAILED:
-            return existing, False
-        _check_request_cap(user)
-        if existing is not None:
+        # Locked: of two requests that find it stalled, the second finds it restarted.
+        existing = (
+            Analysis.objects.select_for_update()
+            .filter(game=game, version=ANALYSIS_VERSION, settings_key=key)
+            .first()
+        )
+        if existing is not None and existing.is_stalled():
             analysis = existing
-            analysis.status = AnalysisStatus.QUEUED
-            analysis.steps_done = 0
+            _requeue(analysis)
+        elif existing is not None and existing.status != AnalysisStatus.FAILED:
+            return existing, False
+        elif existing is not None:
+            _check_request_cap(user)
+            analysis = existing
             analysis.requested_by = user  # type: ignore[assignment]
             analysis.requested_at = timezone.now()
-            analysis.save()
+            _requeue(analysis)
         else:
+            _check_request_cap(user)
             analysis, created = Analysis.objects.get_or_create(
                 game=game,
                 version=ANALYSIS_VERSION,
@@ -77,9 +87,20 @@ def request_analysis(game_id: int, user: AbstractBaseUser) -> tuple[Analysis, bo
             )
             if not created:
                 return analysis, False
-        analysis_id = analysis.pk
-        transaction.on_commit(lambda: _queue(analysis_id))
+        analysis_id, attempt = analysis.pk, analysis.attempt
+        transaction.on_commit(lambda: _queue(analysis_id, attempt))
     return analysis, True
+
+
+def _requeue(analysis: Analysis) -> None:
+    """Queue ``analysis`` again from the start, as its next attempt: a run still holding an
+    older one can no longer write (``analysis.runner``)."""
+    analysis.status = AnalysisStatus.QUEUED
+    analysis.steps_done = 0
+    analysis.attempt += 1
+    analysis.progress_at = timezone.now()
+    analysis.finished_at = None
+    analysis.save()
 
 
 def new_seed() -> int:
@@ -101,5 +122,5 @@ def _check_request_cap(user: AbstractBaseUser) -> None:
         )
 
 
-def _queue(analysis_id: int) -> None:
-    enqueue(tasks.analyse_game, analysis_id)
+def _queue(analysis_id: int, attempt: int) -> None:
+    enqueue(tasks.analyse_game, analysis_id, attempt)

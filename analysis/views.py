@@ -1,8 +1,12 @@
 """The analysis pages: ask for an analysis of a finished game, and the panel that shows it.
 
-The panel is drawn into the replay page by its hook (``analysis.templatetags.analysis``); while
-an analysis runs, htmx asks this view for it again every few seconds (steps done of steps), and
-the panel that comes back once it is done stops asking. No inline script or style: strict CSP.
+The panel is drawn into the replay page by its hook (``analysis.templatetags.analysis``). While
+an analysis is under way the panel listens to the game's push stream (``games.web.live``): each
+time the worker announces progress (``analysis.runner``), and once when the stream opens, htmx
+asks this view for it again. Under way, the answer is the progress alone, swapped into the panel
+that keeps its stream; done, failed or stalled, the whole panel replaces the one shown, which
+closes the stream with it. No polling while the stream is open (``static/analysis.js`` asks
+every 2 s only where none opens); no inline script or style: strict CSP.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import reswap, retarget
 
 from analysis import pages, services
 from games.errors import GameError
@@ -57,4 +62,10 @@ def analysis_panel(request: HttpRequest, game_id: int) -> HttpResponse:
         services.analysable_game(game_id, request.user)  # says why: 404 or 409
     step = request.GET.get("step", "")
     context["step"] = int(step) if step.isdigit() and len(step) <= 9 else 0
-    return render(request, "analysis/panel.html", context)
+    if not request.htmx:
+        return render(request, "analysis/panel.html", context)
+    if context["listening"]:
+        return render(request, "analysis/progress.html", context)
+    return retarget(
+        reswap(render(request, "analysis/panel.html", context), "outerHTML"), "#analysis"
+    )

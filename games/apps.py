@@ -10,7 +10,7 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games import tasks
-        from games.commands import after_commit, deadline_tasks
+        from games.commands import after_commit, deadline_tasks, game_news
         from games.variants.completeness import check_every_game_is_complete
         from games.web import live
 
@@ -21,6 +21,8 @@ class GamesConfig(AppConfig):
         after_commit.register_after_commit(
             lambda committed: live.publish(committed.game_id, committed.version)
         )
+        # News of a game from the apps above (an analysis's progress) takes the same stream.
+        game_news.game_news.connect(live.publish_news, dispatch_uid="games.live.news")
         after_commit.register_after_commit(
             lambda committed: tasks.enqueue_bot_turn(
                 committed.game_id, committed.version, with_player=committed.has_a_player

@@ -286,6 +286,16 @@ MAIL_CLAIM_SECONDS = int(env_str("MAIL_CLAIM_SECONDS", "120"))
 # lower it, and the stored settings then say so.
 ANALYSIS_REQUESTS_PER_HOUR = int(env_str("ANALYSIS_REQUESTS_PER_HOUR", "10"))
 ANALYSIS_BUDGET_SCALE = float(env_str("ANALYSIS_BUDGET_SCALE", "1.0"))
+# A queued or running analysis with no word from a worker for this long is stalled (its worker
+# died, or its message was lost) and the next request restarts it (docs/decisions/0142). A
+# worker writes its progress every few moves, seconds apart: keep this far above that gap, and
+# below the broker's visibility timeout (an hour), so a person need not wait for redelivery.
+ANALYSIS_STALLED_AFTER_SECONDS = float(env_str("ANALYSIS_STALLED_AFTER_SECONDS", "300"))
+# Enforced by prefork workers (the default pool), not by --pool=solo. A whole analysis at the
+# documented budget takes a minute or so; these stop one that hangs well before the visibility
+# timeout, so the broker never hands a running analysis to a second worker.
+ANALYSIS_TASK_SOFT_TIME_LIMIT = 1200
+ANALYSIS_TASK_TIME_LIMIT = 1260
 
 # Games with a time per move that one player may have under way at once.
 MAX_DEADLINE_GAMES_PER_USER = int(env_str("MAX_DEADLINE_GAMES_PER_USER", "30"))

@@ -3,14 +3,18 @@
 A page holds one Server-Sent Events stream per game (``games.web.live_views``). What travels is
 only the game's version number: a page then fetches its own regions, since what a viewer sees
 (their hand, their legal moves) differs from seat to seat and must go through the selectors.
+News of the game beside its versions (``games.commands.game_news``: an analysis's progress)
+travels the same way, as a name and a short text, and the page that shows it fetches it again.
 
 Two transports, chosen by ``REDIS_URL`` like Celery's:
 
 - embedded (no Redis): the commit and the open streams live in the same server process, so
   ``publish`` hands the version straight to this process's ``hub``;
-- Redis: ``publish`` sends ``<game id>:<version>`` on a pub/sub channel, and each server process
-  keeps ONE subscription (a pattern over every game) that feeds its hub. A thousand open pages
-  cost one Redis connection per process, not a thousand.
+- Redis: ``publish`` sends ``<game id>:<version>`` on a pub/sub channel (``publish_news``
+  ``<game id>:<kind>:<text>`` on the same one), and each server process keeps ONE subscription
+  (a pattern over every game) that feeds its hub. A thousand open pages cost one Redis
+  connection per process, not a thousand. A process that announces without serving pages (the
+  analysis worker) only publishes.
 
 Publishing never fails a move: it runs after commit, gives up quickly and logs. A page that
 misses a push catches up when it reconnects (the stream starts with the current version) or
@@ -31,6 +35,7 @@ import redis
 import redis.asyncio as aioredis
 from django.conf import settings
 
+from games.commands import game_news
 from operations import metrics
 from splendor_site.redis_clients import bounded_redis
 
@@ -50,15 +55,25 @@ def channel_prefix() -> str:
     return f"splendor:{database}:game:"
 
 
+@dataclass(frozen=True)
+class News:
+    """News of a game beside its versions (``games.commands.game_news``): its kind, its text."""
+
+    kind: str
+    data: str
+
+
 @dataclass(eq=False)
 class Subscriber:
-    """One open stream: the newest version it has been told of, and a wake-up for its loop."""
+    """One open stream: the newest version it has been told of, the news not yet sent (the
+    newest of each kind), and a wake-up for its loop."""
 
     game_id: int
     loop: asyncio.AbstractEventLoop
     latest: int = 0
     closed: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    news: dict[str, str] = field(default_factory=dict)
 
     def offer(self, version: int) -> None:
         """Runs on the subscriber's loop. Older or repeated versions are dropped here."""
@@ -66,18 +81,28 @@ class Subscriber:
             self.latest = version
             self.wake.set()
 
+    def offer_news(self, news: News) -> None:
+        """Runs on the subscriber's loop. News not yet sent gives way to newer of its kind."""
+        self.news[news.kind] = news.data
+        self.wake.set()
+
     def close(self) -> None:
         self.closed = True
         self.wake.set()
 
-    async def versions(self, since: int, keepalive: float) -> AsyncIterator[int | None]:
-        """Each version newer than ``since`` as it comes (bursts collapse to the newest); None
-        every ``keepalive`` seconds of silence. Ends when the hub closes the subscriber."""
+    async def updates(self, since: int, keepalive: float) -> AsyncIterator[int | News | None]:
+        """Each version newer than ``since`` and each piece of news as they come (bursts collapse
+        to the newest version, and to the newest news of each kind); None every ``keepalive``
+        seconds of silence. Ends when the hub closes the subscriber."""
         sent = since
         while not self.closed:
             if self.latest > sent:
                 sent = self.latest
                 yield sent
+                continue
+            if self.news:
+                kind = next(iter(self.news))
+                yield News(kind, self.news.pop(kind))
                 continue
             try:
                 await asyncio.wait_for(self.wake.wait(), timeout=keepalive)
@@ -132,6 +157,14 @@ class Hub:
         for subscriber in subscribers:
             with contextlib.suppress(RuntimeError):  # that stream's loop has closed
                 subscriber.loop.call_soon_threadsafe(subscriber.offer, version)
+
+    def deliver_news(self, game_id: int, news: News) -> None:
+        """Tell every stream of ``game_id`` the ``news``; callable from any thread."""
+        with self._lock:
+            subscribers = list(self._subscribers.get(game_id, ()))
+        for subscriber in subscribers:
+            with contextlib.suppress(RuntimeError):
+                subscriber.loop.call_soon_threadsafe(subscriber.offer_news, news)
 
     def close_all(self) -> None:
         """End every stream, so pages reconnect (and poll until push works again)."""
@@ -202,9 +235,15 @@ class Hub:
         data = message.get("data")
         if not isinstance(data, bytes):
             return
-        game_id, _, version = data.decode().partition(":")
-        if game_id.isdigit() and version.isdigit():
-            self.deliver(int(game_id), int(version))
+        game_id, _, rest = data.decode(errors="replace").partition(":")
+        if not game_id.isdigit():
+            return
+        if rest.isdigit():
+            self.deliver(int(game_id), int(rest))
+            return
+        kind, _, text = rest.partition(":")
+        if game_news.is_news(kind, text):
+            self.deliver_news(int(game_id), News(kind, text))
 
 
 hub = Hub()
@@ -226,6 +265,20 @@ def publish(game_id: int, version: int) -> None:
             _redis_publisher().publish(f"{channel_prefix()}{game_id}", f"{game_id}:{version}")
         except redis.RedisError:
             logger.warning("Live updates: could not publish game %s version %s", game_id, version)
+
+
+def publish_news(*, game_id: int, kind: str, data: str, **_signal: object) -> None:
+    """Tell every page of the game, in every server process, a piece of news: the receiver of
+    ``games.commands.game_news.game_news`` (connected in ``games.apps``). Bounded and never
+    failing, as ``publish`` is; the announcer has already checked the kind and the text."""
+    with metrics.PUSH_FAN_OUT_SECONDS.time():
+        if not settings.REDIS_URL:
+            hub.deliver_news(game_id, News(kind, data))
+            return
+        try:
+            _redis_publisher().publish(f"{channel_prefix()}{game_id}", f"{game_id}:{kind}:{data}")
+        except redis.RedisError:
+            logger.warning("Live updates: could not publish game %s news %s", game_id, kind)
 
 
 def _redis_publisher() -> redis.Redis:

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_safe
 from games.commands.presence import note_player_seen
 from games.reads import access
 from games.web import stream_limits
-from games.web.live import hub
+from games.web.live import News, hub
 from operations import metrics
 
 KEEPALIVE_SECONDS = 20.0
@@ -31,15 +31,22 @@ KEEPALIVE_SECONDS = 20.0
 closing a quiet stream and finds dead peers."""
 RECONNECT_MS = 1000
 UNAVAILABLE_RETRY_MS = 15_000
+LISTENING = b"event: listening\ndata: push\n\n"
+"""Sent with the first line, once the stream is subscribed: from then on it hears every version
+and every piece of news. A page that shows news (which, unlike a version, the stream cannot
+catch up on) fetches it on this event, so nothing announced while it opened is missed; a browser
+fires its own "open" as soon as the headers come, which may be before."""
 
 
 @require_safe
 def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
-    """``text/event-stream``: one ``version`` event per new version of the game.
+    """``text/event-stream``: one ``version`` event per new version of the game, and one event
+    named by its kind per piece of news of the game (``games.commands.game_news``).
 
     A page that (re)connects says which version it shows (``Last-Event-ID``, which browsers
     resend on reconnect, or ``?version=``); if the game is past it, the first event says so at
-    once, so nothing is missed while the page was away.
+    once, so nothing is missed while the page was away. News keeps no number: the stream says
+    ``listening`` once it hears every push, and a page that shows news fetches it then.
     """
     if not isinstance(request, ASGIRequest):
         return _unavailable("Push needs the ASGI server; poll /version instead.")
@@ -83,14 +90,19 @@ async def _stream(
         if not hub.is_available:  # Redis did not answer: the page polls, and retries later
             yield f"retry: {UNAVAILABLE_RETRY_MS}\n\n".encode()
             return
-        yield f"retry: {RECONNECT_MS}\n\n".encode()
+        yield f"retry: {RECONNECT_MS}\n\n".encode() + LISTENING
         current = await _version_for(game_id, user)
         subscriber.offer(current or 0)
         marked = await _mark_present(game_id, player_id)
-        async for version in subscriber.versions(since, heartbeat):
-            if version is None or time.monotonic() - marked >= heartbeat:
+        async for update in subscriber.updates(since, heartbeat):
+            if update is None or time.monotonic() - marked >= heartbeat:
                 marked = await _mark_present(game_id, player_id)
-            yield b": keepalive\n\n" if version is None else _event(version)
+            if update is None:
+                yield b": keepalive\n\n"
+            elif isinstance(update, News):
+                yield _news_event(update)
+            else:
+                yield _event(update)
     finally:
         hub.unsubscribe(subscriber)
         metrics.LIVE_STREAMS_OPEN.dec()
@@ -139,6 +151,11 @@ def _release_connection() -> None:
 
 def _event(version: int) -> bytes:
     return f"id: {version}\nevent: version\ndata: {version}\n\n".encode()
+
+
+def _news_event(news: News) -> bytes:
+    """No ``id``: a reconnecting page's ``Last-Event-ID`` stays the version it shows."""
+    return f"event: {news.kind}\ndata: {news.data}\n\n".encode()
 
 
 def _version_shown(request: HttpRequest) -> int:

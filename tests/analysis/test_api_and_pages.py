@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from analysis import services
@@ -171,7 +174,7 @@ def test_the_replay_offers_an_analysis_then_shows_graphs_marks_and_the_fork(
     assert "Try it: fork from here" in stage
 
 
-def test_the_panel_polls_while_the_analysis_runs_and_stops_when_done(
+def test_the_panel_listens_to_the_games_stream_while_the_analysis_runs(
     alice: User, bob: User, finished_game_of: Callable[..., Game]
 ) -> None:
     game = finished_game_of(alice, bob)
@@ -179,13 +182,56 @@ def test_the_panel_polls_while_the_analysis_runs_and_stops_when_done(
     client.force_login(alice)
     client.post(f"/games/{game.pk}/analysis/")  # queued: the test's commit never comes
     Analysis.objects.update(status=AnalysisStatus.RUNNING, steps_done=5, steps_total=40)
-    running = client.get(f"/games/{game.pk}/analysis/panel/").content.decode()
-    assert 'hx-trigger="every 2s"' in running
-    assert "move 5 of 40" in running
+    page = client.get(f"/games/{game.pk}/replay/").content.decode()
+    assert f'sse-connect="/games/{game.pk}/events?version={game.version}"' in page
+    assert 'hx-trigger="sse:listening, sse:analysis, analysis-fallback"' in page
+    assert "every" not in page.split('id="analysis"')[1]  # no polling trigger in the panel
+    assert "move 5 of 40" in page
+
+    # Asked again by the stream's news, a running analysis answers its progress alone, swapped
+    # into the panel that keeps its stream open.
+    Analysis.objects.update(steps_done=10)
+    progress = client.get(f"/games/{game.pk}/analysis/panel/", headers={"HX-Request": "true"})
+    assert "move 10 of 40" in progress.content.decode()
+    assert b"sse-connect" not in progress.content
+    assert "HX-Retarget" not in progress
+
+    # Once done, the whole panel replaces the listening one, and with it its stream.
     Analysis.objects.update(status=AnalysisStatus.DONE, steps=[], steps_done=40)
-    done = client.get(f"/games/{game.pk}/analysis/panel/").content.decode()
-    assert "hx-trigger" not in done
-    assert "No move lost enough to be marked" in done
+    done = client.get(f"/games/{game.pk}/analysis/panel/", headers={"HX-Request": "true"})
+    assert (done["HX-Retarget"], done["HX-Reswap"]) == ("#analysis", "outerHTML")
+    assert "sse-connect" not in done.content.decode()
+    assert "hx-trigger" not in done.content.decode()
+    assert "No move lost enough to be marked" in done.content.decode()
+
+
+def test_a_stalled_analysis_says_so_and_a_post_or_the_page_starts_it_over(
+    alice: User,
+    bob: User,
+    finished_game_of: Callable[..., Game],
+    django_capture_on_commit_callbacks: CaptureCommits,
+    settings: Any,
+) -> None:
+    game = finished_game_of(alice, bob)
+    client = Client()
+    client.force_login(alice)
+    client.post(f"/games/{game.pk}/analysis/")  # queued: the test's commit never comes
+    silent_since = timezone.now() - timedelta(seconds=settings.ANALYSIS_STALLED_AFTER_SECONDS + 60)
+    Analysis.objects.update(status=AnalysisStatus.RUNNING, steps_done=20, progress_at=silent_since)
+
+    assert _api_as(bob).get(f"/api/v1/games/{game.pk}/analysis/").json()["stalled"] is True
+    page = client.get(f"/games/{game.pk}/replay/").content.decode()
+    assert "This analysis stopped: nothing has been heard from its worker for 6" in page
+    assert "Request analysis" in page
+    assert "sse-connect" not in page  # nothing to listen for
+
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[attr-defined]
+        answer = _api_as(bob).post(f"/api/v1/games/{game.pk}/analysis/")
+    assert answer.status_code == 202
+    assert (answer.json()["status"], answer.json()["stalled"]) == ("queued", False)
+    done = _api_as(bob).get(f"/api/v1/games/{game.pk}/analysis/").json()
+    assert done["status"] == "done"
+    assert done["steps_done"] == done["steps_total"] > 20
 
 
 def test_a_players_page_lists_their_marked_moves_with_replay_and_fork_links(

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 
-from analysis import runner, services
+from analysis import evaluation, runner, services
 from analysis.models import Analysis, AnalysisStatus
 from analysis.runner import run_analysis
+from analysis.tasks import analyse_game
+from games.commands import game_news
 from games.errors import GameNotFound, GameNotOver, LimitReached
 from games.models import Game
 from games.vocabulary import Status
@@ -152,7 +157,113 @@ def test_a_failed_analysis_is_told_and_may_be_asked_for_again(
     assert again.status == AnalysisStatus.DONE
 
 
-def test_a_running_analysis_writes_its_progress_as_it_goes(
+def test_a_running_analysis_writes_its_progress_and_tells_the_games_pages(
+    alice: User, bob: User, finished_game_of: Callable[..., Game]
+) -> None:
+    game = finished_game_of(alice, bob)
+    analysis, _ = services.request_analysis(game.pk, alice)
+    heard: list[tuple[int, str, str, int]] = []
+
+    def listen(*, game_id: int, kind: str, data: str, **_signal: object) -> None:
+        # What the page would fetch on hearing the news is already written.
+        heard.append((game_id, kind, data, Analysis.objects.get().steps_done))
+
+    game_news.game_news.connect(listen)
+    try:
+        run_analysis(analysis.pk)
+    finally:
+        game_news.game_news.disconnect(listen)
+
+    total = Analysis.objects.get().steps_total
+    assert {(game_id, kind) for game_id, kind, _, _ in heard} == {(game.pk, "analysis")}
+    expected = [0, *range(runner.PROGRESS_EVERY, total + 1, runner.PROGRESS_EVERY)]
+    assert [data for _, _, data, _ in heard[:-1]] == [f"running {n}/{total}" for n in expected]
+    assert [stored for _, _, _, stored in heard[:-1]] == expected
+    assert heard[-1][2:] == (f"done {total}/{total}", total)
+
+
+def _stall(analysis: Analysis, status: str, *, seconds_ago: float) -> None:
+    """The analysis as a worker left it ``seconds_ago``, twenty moves in."""
+    Analysis.objects.filter(pk=analysis.pk).update(
+        status=status,
+        steps_done=20 if status == "running" else 0,
+        steps_total=71,
+        progress_at=timezone.now() - timedelta(seconds=seconds_ago),
+    )
+
+
+@pytest.mark.parametrize("status", ["running", "queued"])
+def test_an_analysis_whose_worker_went_silent_is_restarted_by_the_next_request(
+    alice: User,
+    bob: User,
+    finished_game_of: Callable[..., Game],
+    django_capture_on_commit_callbacks: Callable[..., object],
+    settings: Any,
+    status: str,
+) -> None:
+    game = finished_game_of(alice, bob)
+    with django_capture_on_commit_callbacks(execute=False):  # type: ignore[attr-defined]
+        analysis, _ = services.request_analysis(game.pk, alice)  # its message is lost
+    _stall(analysis, status, seconds_ago=settings.ANALYSIS_STALLED_AFTER_SECONDS + 1)
+    analysis.refresh_from_db()
+    assert analysis.is_stalled()
+
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[attr-defined]
+        again, restarted = services.request_analysis(game.pk, bob)
+
+    assert restarted
+    assert again.pk == analysis.pk
+    again.refresh_from_db()
+    assert again.status == AnalysisStatus.DONE
+    assert again.attempt == analysis.attempt + 1
+    assert again.requested_by == alice  # a restart is no new request: bob's cap is untouched
+    # The first attempt's message, delivered at last, finds itself replaced and writes nothing.
+    assert run_analysis(analysis.pk, analysis.attempt) == "done already"
+    Analysis.objects.filter(pk=analysis.pk).update(status=AnalysisStatus.QUEUED)
+    assert run_analysis(analysis.pk, analysis.attempt) == "replaced"
+
+
+@pytest.mark.parametrize("status", ["running", "queued"])
+def test_an_analysis_under_way_is_waited_for_not_started_twice(
+    alice: User,
+    bob: User,
+    finished_game_of: Callable[..., Game],
+    django_capture_on_commit_callbacks: Callable[..., object],
+    settings: Any,
+    status: str,
+) -> None:
+    game = finished_game_of(alice, bob)
+    with django_capture_on_commit_callbacks(execute=False):  # type: ignore[attr-defined]
+        analysis, _ = services.request_analysis(game.pk, alice)
+    _stall(analysis, status, seconds_ago=settings.ANALYSIS_STALLED_AFTER_SECONDS - 30)
+
+    with django_capture_on_commit_callbacks(execute=False) as queued:  # type: ignore[attr-defined]
+        again, restarted = services.request_analysis(game.pk, bob)
+
+    assert not restarted
+    assert queued == []
+    again.refresh_from_db()
+    assert (again.status, again.attempt) == (status, analysis.attempt)
+    assert not again.is_stalled()
+
+
+def test_a_second_delivery_leaves_a_live_run_alone_and_takes_over_a_dead_ones(
+    alice: User, bob: User, finished_game_of: Callable[..., Game], settings: Any
+) -> None:
+    game = finished_game_of(alice, bob)
+    analysis, _ = services.request_analysis(game.pk, alice)
+    _stall(analysis, "running", seconds_ago=1)
+
+    assert run_analysis(analysis.pk, analysis.attempt) == "skipped"
+    assert Analysis.objects.get().steps_done == 20
+
+    # The broker hands the message out again after its worker died: the run is stalled by then.
+    _stall(analysis, "running", seconds_ago=settings.ANALYSIS_STALLED_AFTER_SECONDS + 1)
+    assert run_analysis(analysis.pk, analysis.attempt) == "done"
+    assert Analysis.objects.get().status == AnalysisStatus.DONE
+
+
+def test_a_run_left_behind_by_a_restart_stops_at_its_next_progress(
     alice: User,
     bob: User,
     finished_game_of: Callable[..., Game],
@@ -160,17 +271,26 @@ def test_a_running_analysis_writes_its_progress_as_it_goes(
 ) -> None:
     game = finished_game_of(alice, bob)
     analysis, _ = services.request_analysis(game.pk, alice)
-    written: list[dict[str, object]] = []
-    update = runner._update
+    judge = evaluation.judge_game
 
-    def watched(analysis_id: int, **fields: object) -> None:
-        written.append(fields)
-        update(analysis_id, **fields)
+    def restarted_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        # While this run judges, a request finds it stalled and queues the next attempt.
+        Analysis.objects.filter(pk=analysis.pk).update(
+            status=AnalysisStatus.QUEUED, attempt=analysis.attempt + 1, steps_done=0
+        )
+        return judge(*args, **kwargs)
 
-    monkeypatch.setattr(runner, "_update", watched)
-    run_analysis(analysis.pk)
-    total = Analysis.objects.get().steps_total
-    assert written[0] == {"status": "running", "steps_done": 0, "steps_total": total}
-    progress = [fields["steps_done"] for fields in written[1:-1]]
-    assert progress == list(range(runner.PROGRESS_EVERY, total + 1, runner.PROGRESS_EVERY))
-    assert written[-1]["status"] == "done"
+    monkeypatch.setattr(runner, "judge_game", restarted_meanwhile)
+    assert run_analysis(analysis.pk, analysis.attempt) == "replaced"
+    left = Analysis.objects.get()
+    assert (left.status, left.steps_done, left.steps) == (AnalysisStatus.QUEUED, 0, [])
+
+
+def test_the_task_settings_agree_with_the_stall_rule(settings: Any) -> None:
+    """Late acknowledgement (a dead worker's message comes back), no redelivery loop on a
+    worker lost, and every limit below the broker's visibility timeout."""
+    visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    assert analyse_game.acks_late
+    assert not analyse_game.reject_on_worker_lost
+    assert analyse_game.soft_time_limit < analyse_game.time_limit < visibility
+    assert 0 < settings.ANALYSIS_STALLED_AFTER_SECONDS < visibility

@@ -31,6 +31,10 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, s
 
 from splendor_site.asgi import application
 
+# A real Celery worker beside the browser, for a page that waits on one (an analysis's progress
+# pushed from the worker): the integration tests' fixtures, as they are.
+from tests.integration.conftest import celery_broker, start_worker, worker_redis_url  # noqa: F401
+
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 PASSWORD = "a-long-enough-passphrase"
 CHROMIUM_ARGS = [

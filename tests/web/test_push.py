@@ -196,6 +196,29 @@ def test_a_page_never_hears_an_older_version_than_it_was_told(settings: Any) -> 
     assert live.hub.open_streams_of(999_999) == 0
 
 
+def test_news_from_redis_reaches_the_games_streams_and_nothing_passes_for_a_version(
+    settings: Any,
+) -> None:
+    """A message on the game's channel is a version (``7``) or news (``analysis:running 5/40``);
+    news cannot pose as the stream's own events nor carry a line break into the stream."""
+    settings.REDIS_URL = ""
+    prefix = live.channel_prefix()
+
+    async def run() -> tuple[int, dict[str, str]]:
+        subscriber = await live.hub.subscribe(999_998, 0)
+        try:
+            for data in (b"999998:7", b"999998:analysis:running 5/40", b"999998:version:8",
+                         b"999998:listening:push", b"999998:analysis:done\nevent: version",
+                         b"999998:Analysis:done"):  # fmt: skip
+                live.hub._deliver_message(prefix, {"data": data})
+            await asyncio.sleep(0.05)
+            return subscriber.latest, dict(subscriber.news)
+        finally:
+            live.hub.unsubscribe(subscriber)
+
+    assert run_async(run) == (7, {"analysis": "running 5/40"})
+
+
 def test_with_redis_unreachable_the_stream_ends_and_the_page_polls(
     bob: User, two_player_game: Game, settings: Any
 ) -> None:
