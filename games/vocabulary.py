@@ -61,6 +61,7 @@ class BotLevel(LabelledWords):
     RANDOM = "random", "Random"
     GREEDY = "greedy", "Greedy"
     SEARCH = "search", "Search"
+    EXPERT = "expert", "Expert"
 
 
 class EventKind(LabelledWords):

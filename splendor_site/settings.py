@@ -230,7 +230,7 @@ CELERY_TIMEZONE = TIME_ZONE
 
 # --- Bots -------------------------------------------------------------------------------------
 
-# Thinking time of the search bot per move, in seconds.
+# Thinking time of the Search and Expert bots per move, in seconds.
 BOT_SEARCH_SECONDS = float(env_str("BOT_SEARCH_SECONDS", "0.5"))
 # A bot turn not played this long after the game last changed is queued again by the sweeper.
 # Keep it above BOT_TASK_TIME_LIMIT, so a turn is re-queued only once its first try is over.

@@ -25,9 +25,9 @@ from games import engine
 from games.models import Game, GameEvent, Seat
 from games.records import projection
 from games.records.record import Event, GameRecord
-from games.vocabulary import EventKind, Status
+from games.vocabulary import BotLevel, EventKind, Status
 
-BOT_LEVELS = ("random", "greedy", "search")
+BOT_LEVELS = tuple(BotLevel.values)
 
 
 @dataclass(frozen=True)

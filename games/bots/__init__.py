@@ -2,12 +2,13 @@
 
 A bot sees exactly what a human in its seat sees: the dict of ``games.engine.view(state, seat)``
 (design.md, "Hidden information"). It never receives the state. Every bot is deterministic
-given its seed; the search bot also needs its budget to be counted in iterations for that (a
-time budget depends on the machine's speed).
+given its seed; the search and Expert bots also need their budget to be counted in iterations
+for that (a time budget depends on the machine's speed).
 
-This package holds the levels and each game's choosers (``greedy``, ``search``... for the base
-game, ``duel/`` for Splendor Duel); which chooser plays which level of which game is the game's
-own package's to say (``games.variants.<game>``, its ``bots``), so the one registry of games
+This package holds the levels and each game's choosers (``greedy``, ``search``, ``expert``... for
+the base game, ``duel/`` for Splendor Duel; ``learning/``, the Expert's value network); which
+chooser plays which level of which game, with which network, is the game's own package's to say
+(``games.variants.<game>``, its ``bots``), so the one registry of games
 (``games.variants.GAMES``) is the only table keyed by variant. Callers above the game packages
 ask ``games.variants.choose_bot_action``; this module's :func:`choose_action` is given the
 game's choosers:
@@ -31,8 +32,8 @@ from typing import Any, NamedTuple
 from games.engine import Action
 
 Chooser = Callable[..., Action]
-"""A game's bot of one level: ``(view, rng) -> action``; the search level's also takes the
-keywords ``budget_seconds`` and ``iterations``."""
+"""A game's bot of one level: ``(view, rng) -> action``; the levels that think within a budget
+(:data:`BUDGETED`) also take the keywords ``budget_seconds`` and ``iterations``."""
 
 GAME_OVER = "game_over"
 """The final phase of every game's view."""
@@ -44,7 +45,7 @@ class BotLevel(NamedTuple):
     description: str
 
 
-BOT_LEVELS: tuple[str, ...] = ("random", "greedy", "search")
+BOT_LEVELS: tuple[str, ...] = ("random", "greedy", "search", "expert")
 
 BOTS: dict[str, BotLevel] = {
     "random": BotLevel("random", "Random", "Random — picks any legal move."),
@@ -59,7 +60,16 @@ BOTS: dict[str, BotLevel] = {
         "Search — Monte Carlo tree search over sampled hidden cards, about a quarter of a "
         "second per move.",
     ),
+    "expert": BotLevel(
+        "expert",
+        "Expert",
+        "Expert — the Search bot's search, judging positions with a value network learned "
+        "from games between bots, in the same thinking time.",
+    ),
 }
+
+BUDGETED: frozenset[str] = frozenset({"search", "expert"})
+"""The levels that search within a budget: the Expert is the search with a learned evaluation."""
 
 
 def bot_label(level: str) -> str:
@@ -83,8 +93,8 @@ def choose_action(
 
     ``choosers`` are the bots of the view's game, by level (its package's ``bots``).
     ``view`` must be that seat's own view (``view(state, seat)`` with ``seat`` to act).
-    ``budget_seconds`` and ``iterations`` bound the search bot (``iterations`` wins when both are
-    given; neither means the default of 0.25 s); the other bots ignore them. Raises
+    ``budget_seconds`` and ``iterations`` bound the search and Expert bots (``iterations`` wins
+    when both are given; neither means the default of 0.25 s); the other bots ignore them. Raises
     ``TypeError`` for anything but a view dict and ``ValueError`` for an unknown level or a view
     in which the viewer is not the one to act.
     """
@@ -100,7 +110,7 @@ def choose_action(
         missing = f"no {bot.name} bot" if choosers else "no bots"
         raise ValueError(f"{missing} for the variant {view.get('variant')!r}")
     rng = random.Random(seed)
-    if bot.name == "search":
+    if bot.name in BUDGETED:
         return chooser(view, rng, budget_seconds=budget_seconds, iterations=iterations)
     return chooser(view, rng)
 

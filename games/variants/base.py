@@ -3,8 +3,9 @@ seam for every game").
 
 Every game the site offers is an engine package behind ``games.engine`` and a package here,
 ``games.variants.<game>``, whose ``__init__`` builds its one :class:`Game` from its own modules:
-words, its ending, presenter and table, page forms, API actions, bots, analytics facts, the
-analysis's position judge, mail position and its "How to play" page.
+words, its ending, presenter and table, page forms, API actions, bots (the Expert's value network
+among them), analytics facts, the analysis's position judge, mail position and its "How to play"
+page.
 ``games.variants.GAMES`` lists them, and every shared layer (services, selectors, pages, the
 API, history, mail, analytics) reaches a game only through that registry, keyed by variant.
 ``games.variants.completeness`` refuses at start-up a game the engine knows whose ``Game`` lacks
@@ -16,10 +17,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from games import engine
 from games.bots import Chooser
+from games.bots.learning.network import installed
 from games.variants.endings import Ending
 from games.variants.play_facts import GameAnalytics
 
@@ -50,6 +53,43 @@ class PositionJudge:
     """(the mover's view, a generator, a budget, the move played or None) -> the search's
     estimates: ``.best`` (the move it prefers) and ``.estimates`` (move -> (mean chance for
     the mover, samples)), the move played among them."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExpertBot:
+    """The Expert bot of a game: its search judged by a value network, and what training that
+    network needs (docs/decisions/0144-an-expert-bot-level.md)."""
+
+    seat_rows: Callable[[Any, int], list[list[float]]]
+    """(a state, the observer's seat) -> one row of :attr:`features` numbers per seat, with
+    only what the observer knows (``games.bots.features``, ``games.bots.duel.features``)."""
+    features: int
+    """The numbers in a row: the network's input size."""
+    most_seats: int
+    """The largest table the encoder has room for."""
+    choose: Callable[..., engine.Action]
+    """(view, rng, *, network, budget_seconds, iterations) -> action: the game's Expert."""
+    network: Path
+    """The trained network's file (``games.bots.learning.network``), in the game's package."""
+
+    def play(
+        self,
+        view: Mapping[str, Any],
+        rng: random.Random,
+        *,
+        budget_seconds: float | None = None,
+        iterations: int | None = None,
+    ) -> engine.Action:
+        """The Expert's move: the chooser with the game's network, read from its file on the
+        process's first Expert move (not at import, so a server that never plays one never
+        reads it) and kept."""
+        return self.choose(
+            view,
+            rng,
+            network=installed(self.network),
+            budget_seconds=budget_seconds,
+            iterations=iterations,
+        )
 
 
 PositionBuilder = Callable[[Mapping[str, Any], Sequence[str], int | None], dict[str, Any]]
@@ -101,7 +141,10 @@ class Game:
 
     # Bots, analytics, mail ----------------------------------------------------------------------
     bots: Mapping[str, Chooser]
-    """The chooser of each bot level (``games.bots.BOT_LEVELS``), from ``games.bots``."""
+    """The chooser of each bot level (``games.bots.BOT_LEVELS``), from ``games.bots``; the
+    Expert's is :attr:`expert`'s ``play``."""
+    expert: ExpertBot
+    """The Expert bot's encoder, chooser and network file."""
     analytics: GameAnalytics
     """How a finished game folds into facts, and the catalogue the stats pages list."""
     position_judge: PositionJudge

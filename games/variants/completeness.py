@@ -4,8 +4,9 @@ The engine's registry (``games.engine.VARIANTS``) says which games exist; the on
 games (``games.variants.GAMES``) holds each game's ``Game``. :func:`check_every_game_is_complete`
 (registered in ``GamesConfig.ready``, so ``manage.py check``, every server start and the test run
 call it) names, game by game, every part a game the engine knows lacks: its whole package, or a
-part of its ``Game`` that is empty, or a template it names that does not exist. :data:`PARTS`
-lists the parts once, each with how to tell what is missing.
+part of its ``Game`` that is empty, a template it names that does not exist, or an Expert whose
+network file is missing, does not load or does not fit its encoder. :data:`PARTS` lists the parts
+once, each with how to tell what is missing.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
 from games import bots, engine
+from games.bots.learning.network import load
 from games.variants import GAMES
 from games.variants.base import Game
 
@@ -62,6 +64,38 @@ def _lacks_bots(game: Game) -> str | None:
     choosers: Mapping[str, Any] = game.bots or {}
     missing = [level for level in bots.BOT_LEVELS if not choosers.get(level)]
     return f"no {', '.join(missing)} bot" if missing else None
+
+
+def _lacks_expert(game: Game) -> str | None:
+    """What keeps the Expert from playing: its parts, its network file, their agreement; so
+    that a server refuses to start rather than fail on a player's first Expert move. The file
+    is read with ``load``: ``installed`` would keep the weights in every process checked, even
+    one that never plays an Expert."""
+    expert = game.expert
+    if not expert:
+        return "no entry"
+    missing = _lacks_fields(expert, "seat_rows", "features", "most_seats", "choose", "network")
+    if missing:
+        return missing
+    if not expert.network.is_file():
+        return f"no network file {expert.network}"
+    try:
+        network = load(expert.network)
+    except Exception as error:  # a bad zip, a truncated array, a missing layer: all say "no"
+        return f"a network file that does not load ({expert.network}: {error})"
+    if network.inputs != expert.features:
+        return (
+            f"a network of {network.inputs} inputs in {expert.network}, "
+            f"for {expert.features} features"
+        )
+    table = engine.initial_state(engine.new_game(game.variant, expert.most_seats, 0))
+    widths = {len(row) for row in expert.seat_rows(table, 0)}
+    if widths != {expert.features}:
+        return (
+            f"an encoder whose rows at a table of {expert.most_seats} hold "
+            f"{', '.join(map(str, sorted(widths)))} numbers, not {expert.features}"
+        )
+    return None
 
 
 def _lacks_analytics(game: Game) -> str | None:
@@ -124,6 +158,7 @@ PARTS: tuple[Part, ...] = (
     Part("ending (ways to win, split of points)", _lacks_ending),
     Part("replay board template", _lacks_replay_board),
     Part("bots", _lacks_bots),
+    Part("Expert bot (its value network)", _lacks_expert),
     Part("analytics facts", _lacks_analytics),
     Part(
         "analysis position judge",

@@ -6,8 +6,9 @@ such a bot watches it waste turn after turn, and a game between bots holds a wor
 times its share. The bots now count a take they must give straight back as no gain
 (``games.bots.progress``, docs/decisions/0141-bots-make-progress.md).
 
-The search bot plays here on the smallest budgets (its strength is ``benchmarks/bots.py``'s to
-measure): its choice of candidates, not its depth, is what keeps it from marking time.
+The search and Expert bots play here on the smallest budgets (their strength is
+``benchmarks/bots.py``'s to measure): the search's choice of candidates, not its depth nor its
+evaluation, is what keeps them from marking time.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ takes 172 actions at the median and 268 at the most, a base game of four random 
 time (docs/decisions/0141-bots-make-progress.md)."""
 
 SEARCH_ITERATIONS = {"splendor": 12, "duel": 1}
-"""The search bot's smallest sensible budget in each game: iterations of the base game's tree
-search, samples per candidate of Duel's lookahead."""
+"""The search and Expert bots' smallest sensible budget in each game: iterations of the base
+game's tree search, samples per candidate of Duel's lookahead."""
 
 
 def play(variant: str, levels: tuple[str, ...], seed: int, bot_seed: int) -> tuple[State, int]:
@@ -106,7 +107,7 @@ def at_the_limit_able_to_buy() -> dict[str, State]:
 
 
 @pytest.mark.parametrize("variant", ["splendor", "duel"])
-@pytest.mark.parametrize("level", ["greedy", "search"])
+@pytest.mark.parametrize("level", ["greedy", "search", "expert"])
 def test_a_bot_at_the_token_limit_buys_rather_than_take_tokens_it_must_give_back(
     variant: str, level: str
 ) -> None:
@@ -120,9 +121,12 @@ def test_a_bot_at_the_token_limit_buys_rather_than_take_tokens_it_must_give_back
 
 
 # Every pairing of two levels, in both games: a hundred games each for the cheap levels, a few
-# for the search bot (a Duel with it costs seconds). Tables of three and four of the base game:
-# each cheap level alone and mixed, and the search bot among the others.
+# for the search bot (a Duel with it costs seconds). The Expert is that search judged by its
+# network, so fewer of its games suffice: against each level in the base game, against greedy
+# and itself in Duel (a Duel between Experts costs about five seconds). Tables of three and
+# four of the base game: each cheap level alone and mixed, and the searching bots among them.
 CHEAP = ("random", "greedy")
+SEARCHING = ("random", "greedy", "search")
 PAIRINGS = [
     pytest.param(variant, table, seeds, id=f"{variant}-{'-'.join(table)}")
     for variant in ("splendor", "duel")
@@ -130,8 +134,12 @@ PAIRINGS = [
         *((pair, 100) for pair in itertools.combinations_with_replacement(CHEAP, 2)),
         *(
             (pair, 10 if variant == "splendor" else 1)
-            for pair in itertools.combinations_with_replacement(BOT_LEVELS, 2)
+            for pair in itertools.combinations_with_replacement(SEARCHING, 2)
             if "search" in pair
+        ),
+        *(
+            ((level, "expert"), 4 if variant == "splendor" else 1)
+            for level in (BOT_LEVELS if variant == "splendor" else ("greedy", "expert"))
         ),
     ]
 ]
@@ -146,6 +154,7 @@ TABLES = [
         (("greedy", "random", "greedy", "random"), 20),
         (("greedy", "greedy", "greedy", "greedy"), 20),
         (("search", "greedy", "search", "random"), 4),
+        (("expert", "greedy", "search", "random"), 2),
     ]
 ]
 

@@ -20,7 +20,7 @@ from games.bots import (
 )
 from games.engine import State
 from games.engine.splendor.actions import ReserveFromDeck, TakeGems
-from games.variants import choose_bot_action
+from games.variants import GAMES, choose_bot_action
 
 ITERATIONS = 60
 
@@ -84,7 +84,8 @@ def test_the_same_view_and_seed_give_the_same_action(level: str) -> None:
 
 def test_bot_functions_take_a_view_never_a_state() -> None:
     state = position_with_a_blind_reserve()
-    for choose in (random_bot.choose, greedy.choose, search.choose):
+    expert = GAMES["splendor"].expert.play
+    for choose in (random_bot.choose, greedy.choose, search.choose, expert):
         assert next(iter(inspect.signature(choose).parameters)) == "view"
         with pytest.raises(TypeError):
             choose(state, random.Random(0))  # type: ignore[arg-type]
@@ -101,11 +102,12 @@ def test_a_bot_chooses_only_for_the_seat_whose_view_it_has() -> None:
         choose_bot_action("grandmaster", engine.view(state, 0), seed=0)
 
 
-def test_a_time_budget_bounds_the_search() -> None:
+@pytest.mark.parametrize("level", ["search", "expert"])
+def test_a_time_budget_bounds_the_search(level: str) -> None:
     seen = engine.view(position_with_a_blind_reserve(), 0)
     for budget in (0.02, 0.1):
         started = time.perf_counter()
-        action = choose_bot_action("search", seen, seed=1, budget_seconds=budget)
+        action = choose_bot_action(level, seen, seed=1, budget_seconds=budget)
         elapsed = time.perf_counter() - started
         assert action in engine.legal_actions(position_with_a_blind_reserve())
         assert elapsed < budget + 0.25

@@ -59,7 +59,7 @@ def test_a_sample_deals_the_opponents_blind_reserve_from_the_unseen_cards() -> N
     assert all(30 <= card < 54 for card in dealt)
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "search"])
+@pytest.mark.parametrize("level", ["random", "greedy", "search", "expert"])
 def test_each_bot_plays_only_legal_actions_in_a_duel(level: str) -> None:
     for index, state in enumerate(random_game(11, 300)[:-1:15]):
         seat = state.current
@@ -67,7 +67,7 @@ def test_each_bot_plays_only_legal_actions_in_a_duel(level: str) -> None:
         assert action in engine.legal_actions(state)
 
 
-@pytest.mark.parametrize("level", ["greedy", "search"])
+@pytest.mark.parametrize("level", ["greedy", "search", "expert"])
 def test_a_bot_chooses_the_same_whatever_the_hidden_cards(level: str) -> None:
     state = with_a_blind_reserve(5)
     other = state._replace(

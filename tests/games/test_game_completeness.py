@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,8 +12,9 @@ from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 
 from games import engine
+from games.bots.learning.network import initial
 from games.variants import GAMES
-from games.variants.base import Game, HowToPlay
+from games.variants.base import ExpertBot, Game, HowToPlay
 from games.variants.completeness import check_every_game_is_complete
 
 
@@ -56,7 +58,8 @@ EMPTIED = {
     "table": (None, "presenter (words, table)", "no table"),
     "ending": (None, "ending (ways to win, split of points)", "no entry"),
     "board_template": ("", "replay board template", "no board_template"),
-    "bots": ({}, "bots", "no random, greedy, search bot"),
+    "bots": ({}, "bots", "no random, greedy, search, expert bot"),
+    "expert": (None, "Expert bot (its value network)", "no entry"),
     "analytics": (None, "analytics facts", "no entry"),
     "position_judge": (None, "analysis position judge", "no entry"),
     "mail_position": (None, "mail position", "no builder"),
@@ -95,6 +98,73 @@ def test_a_game_without_one_bot_level_is_named_with_the_level(
     [error] = check_every_game_is_complete()
 
     assert error.msg == "The game 'duel' lacks its bots: no search bot."
+
+
+EXPERT_PART = "The game 'duel' lacks its Expert bot (its value network)"
+
+
+def with_expert(monkeypatch: pytest.MonkeyPatch, **parts: Any) -> ExpertBot:
+    """Duel's Expert with ``parts`` replaced, put in a copy of the game in the registry."""
+    expert = dataclasses.replace(GAMES["duel"].expert, **parts)
+    monkeypatch.setitem(GAMES, "duel", without("duel", expert=expert))
+    return expert
+
+
+def test_an_expert_without_its_network_file_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    with_expert(monkeypatch, network=tmp_path / "expert.npz")
+
+    [error] = check_every_game_is_complete()
+
+    assert error.id == "games.E001"
+    assert error.msg == f"{EXPERT_PART}: no network file {tmp_path / 'expert.npz'}."
+    with pytest.raises(SystemCheckError, match=re.escape(EXPERT_PART)):
+        call_command("check")
+
+
+@pytest.mark.parametrize("content", [b"", b"not a network", b"PK\x03\x04 a truncated zip"])
+def test_an_expert_whose_network_file_does_not_load_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, content: bytes
+) -> None:
+    broken = tmp_path / "expert.npz"
+    broken.write_bytes(content)
+    with_expert(monkeypatch, network=broken)
+
+    [error] = check_every_game_is_complete()
+
+    assert error.msg.startswith(f"{EXPERT_PART}: a network file that does not load ({broken}: ")
+
+
+def test_an_expert_whose_network_reads_other_features_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    features = GAMES["duel"].expert.features
+    other = tmp_path / "expert.npz"
+    initial(features + 1, (8,), seed=1).save(other)
+    with_expert(monkeypatch, network=other)
+
+    [error] = check_every_game_is_complete()
+
+    assert error.msg == (
+        f"{EXPERT_PART}: a network of {features + 1} inputs in {other}, for {features} features."
+    )
+
+
+def test_an_expert_whose_encoder_disagrees_with_its_feature_count_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    features = GAMES["duel"].expert.features
+    network = tmp_path / "expert.npz"
+    initial(features - 1, (8,), seed=1).save(network)
+    with_expert(monkeypatch, network=network, features=features - 1)
+
+    [error] = check_every_game_is_complete()
+
+    assert error.msg == (
+        f"{EXPERT_PART}: an encoder whose rows at a table of 2 hold {features} numbers, "
+        f"not {features - 1}."
+    )
 
 
 def test_an_ending_without_its_ways_to_win_is_named_with_what_it_lacks(

@@ -87,7 +87,7 @@ def test_guests_see_the_lobby_and_public_games_being_played(
 def test_new_game_form_offers_each_bot_level_with_its_description(alice_client: Client) -> None:
     page = alice_client.get("/games/new/").text
 
-    for level in ("random", "greedy", "search"):
+    for level in ("random", "greedy", "search", "expert"):
         assert f'value="bot:{level}"' in page
     assert "Greedy — one-move lookahead" in page
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from games.bots.duel import greedy, random_bot, search
-from games.variants.base import Game
+from pathlib import Path
+
+from games.bots.duel import expert, features, greedy, random_bot, search
+from games.variants.base import ExpertBot, Game
 from games.variants.duel import (
     api_actions,
     ending,
@@ -13,6 +15,14 @@ from games.variants.duel import (
     judging,
     mail,
     presenter,
+)
+
+EXPERT = ExpertBot(
+    seat_rows=features.seat_rows,
+    features=features.FEATURES,
+    most_seats=2,
+    choose=expert.choose,
+    network=Path(__file__).with_name("expert.npz"),
 )
 
 GAME = Game(
@@ -31,7 +41,13 @@ GAME = Game(
     remember_turn=presenter.remember_turn,
     parse_api_action=api_actions.parse_action,
     action_schema=api_actions.DUEL_ACTION_SCHEMA,
-    bots={"random": random_bot.choose, "greedy": greedy.choose, "search": search.choose},
+    bots={
+        "random": random_bot.choose,
+        "greedy": greedy.choose,
+        "search": search.choose,
+        "expert": EXPERT.play,
+    },
+    expert=EXPERT,
     analytics=facts.ANALYTICS,
     position_judge=judging.JUDGE,
     mail_position=mail.position,

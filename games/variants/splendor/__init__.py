@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from games.bots import greedy, random_bot, search
-from games.variants.base import Game
+from pathlib import Path
+
+from games.bots import expert, features, greedy, random_bot, search
+from games.variants.base import ExpertBot, Game
 from games.variants.splendor import (
     api_actions,
     ending,
@@ -14,6 +16,14 @@ from games.variants.splendor import (
     mail,
     presenter,
     turn_memory,
+)
+
+EXPERT = ExpertBot(
+    seat_rows=features.seat_rows,
+    features=features.FEATURES,
+    most_seats=4,
+    choose=expert.choose,
+    network=Path(__file__).with_name("expert.npz"),
 )
 
 GAME = Game(
@@ -31,7 +41,13 @@ GAME = Game(
     remember_turn=turn_memory.remember_turn_in_session,
     parse_api_action=api_actions.parse_action,
     action_schema=api_actions.ACTION_SCHEMA,
-    bots={"random": random_bot.choose, "greedy": greedy.choose, "search": search.choose},
+    bots={
+        "random": random_bot.choose,
+        "greedy": greedy.choose,
+        "search": search.choose,
+        "expert": EXPERT.play,
+    },
+    expert=EXPERT,
     analytics=facts.ANALYTICS,
     position_judge=judging.JUDGE,
     mail_position=mail.position,
