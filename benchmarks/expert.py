@@ -74,6 +74,34 @@ def rate(
     return work * len(views) / (time.thread_time() - started)
 
 
+Judge = Callable[[Any], object]
+
+
+def judgements(variant: str, network: ValueNetwork) -> tuple[Judge, Judge, Judge]:
+    """The game's encoding of a position, its hand-set evaluation and its learned one, each
+    from the mover's side."""
+    if variant == "splendor":
+
+        def encode(state: Any) -> object:
+            return base_features.seat_rows(state, state.current)
+
+        def learned(state: Any) -> object:
+            return network.chances(base_features.seat_rows(state, state.current))
+
+        return encode, position_scores, learned
+
+    def encode_duel(state: Any) -> object:
+        return duel_features.seat_rows(state, state.current)
+
+    def hand_duel(state: Any) -> object:
+        return position_value(state, state.current)
+
+    def learned_duel(state: Any) -> object:
+        return duel_expert.learned_value(network, state, state.current, state.current)
+
+    return encode_duel, hand_duel, learned_duel
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", choices=("splendor", "duel"), default="splendor")
@@ -87,22 +115,9 @@ def main() -> None:
         for view, state in zip(views, positions, strict=True)
         if len(engine.legal_actions(state)) > 1
     ]
-    network: ValueNetwork = installed(GAMES[args.variant].expert.network_path)
+    network: ValueNetwork = installed(GAMES[args.variant].expert.network)
     print(f"{args.variant}: {len(positions)} positions, network {network.metadata.get('run', '?')}")
-    if args.variant == "splendor":
-        encode: Callable[[Any], object] = lambda state: base_features.seat_rows(
-            state, state.current
-        )
-        hand: Callable[[Any], object] = position_scores
-        learned: Callable[[Any], object] = lambda state: network.chances(
-            base_features.seat_rows(state, state.current)
-        )
-    else:
-        encode = lambda state: duel_features.seat_rows(state, state.current)
-        hand = lambda state: position_value(state, state.current)
-        learned = lambda state: duel_expert.learned_value(
-            network, state, state.current, state.current
-        )
+    encode, hand, learned = judgements(args.variant, network)
     rows = [encode(state) for state in positions]
     print(f"  hand-set evaluation        {per_call(hand, positions, 5):8.1f} µs a position")
     print(f"  features (every seat)      {per_call(encode, positions, 5):8.1f} µs")
