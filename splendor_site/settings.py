@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "notifications",
     "analytics",
     "analysis",
+    "training",
     "health_check",
     "django_prometheus",
     "operations",
@@ -286,6 +287,11 @@ MAIL_CLAIM_SECONDS = int(env_str("MAIL_CLAIM_SECONDS", "120"))
 # lower it, and the stored settings then say so.
 ANALYSIS_REQUESTS_PER_HOUR = int(env_str("ANALYSIS_REQUESTS_PER_HOUR", "10"))
 ANALYSIS_BUDGET_SCALE = float(env_str("ANALYSIS_BUDGET_SCALE", "1.0"))
+
+# Where `manage.py train_expert` writes each run's candidate network (<run id>.npz) and, while
+# it fits, the games it fits on (the games themselves are rows in the database); a relative path
+# is taken from the project's folder.
+TRAINING_DIR = BASE_DIR / env_str("TRAINING_DIR", "var/training")
 
 # Games with a time per move that one player may have under way at once.
 MAX_DEADLINE_GAMES_PER_USER = int(env_str("MAX_DEADLINE_GAMES_PER_USER", "30"))
