@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "notifications",
     "analytics",
     "analysis",
+    "training",
     "health_check",
     "django_prometheus",
     "operations",
@@ -296,6 +297,11 @@ ANALYSIS_STALLED_AFTER_SECONDS = float(env_str("ANALYSIS_STALLED_AFTER_SECONDS",
 # timeout, so the broker never hands a running analysis to a second worker.
 ANALYSIS_TASK_SOFT_TIME_LIMIT = 1200
 ANALYSIS_TASK_TIME_LIMIT = 1260
+
+# Where `manage.py train_expert` writes each run's candidate network (<run id>.npz) and, while
+# it fits, the games it fits on (the games themselves are rows in the database); a relative path
+# is taken from the project's folder.
+TRAINING_DIR = BASE_DIR / env_str("TRAINING_DIR", "var/training")
 
 # Games with a time per move that one player may have under way at once.
 MAX_DEADLINE_GAMES_PER_USER = int(env_str("MAX_DEADLINE_GAMES_PER_USER", "30"))

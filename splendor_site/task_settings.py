@@ -50,12 +50,14 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Fair scheduling: a bot's turn in a game with a player in it goes to its own queue, so that
 # games between bots only (their own queue) cannot keep a waiting player's bot behind them.
 # Statistics (analytics.tasks) go to a queue of their own too, so they never hold up a bot, and
-# so do games' analyses (analysis.tasks, long CPU work). README, "Bots, the worker and beat":
-# give each its own worker. A worker started without -Q consumes all six.
+# so do games' analyses (analysis.tasks, long CPU work) and the Expert's training games
+# (training.tasks: a run queues hundreds). README, "Bots, the worker and beat": give each its own
+# worker. A worker started without -Q consumes all seven.
 BOT_QUEUE_WITH_PLAYERS = "bots_with_players"
 BOT_QUEUE_BOTS_ONLY = "bots_only"
 ANALYTICS_QUEUE = "analytics"
 ANALYSIS_QUEUE = "analysis"
+TRAINING_QUEUE = "training"
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 # Mail goes through its own queue, so a slow or unreachable mail server never delays a bot's
 # move (README: a worker of its own, `-Q mail`).
@@ -66,11 +68,13 @@ CELERY_TASK_QUEUES = [
     Queue(BOT_QUEUE_BOTS_ONLY),
     Queue(ANALYTICS_QUEUE),
     Queue(ANALYSIS_QUEUE),
+    Queue(TRAINING_QUEUE),
     Queue(MAIL_QUEUE),
 ]
 CELERY_TASK_ROUTES = {
     "analytics.tasks.*": {"queue": ANALYTICS_QUEUE},
     "analysis.tasks.*": {"queue": ANALYSIS_QUEUE},
+    "training.tasks.*": {"queue": TRAINING_QUEUE},
     "notifications.tasks.*": {"queue": MAIL_QUEUE},
 }
 BEAT_HEARTBEAT_INTERVAL_SECONDS = 60.0

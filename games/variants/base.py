@@ -71,6 +71,10 @@ class ExpertBot:
     """(view, rng, *, network, budget_seconds, iterations) -> action: the game's Expert."""
     network: Path
     """The trained network's file (``games.bots.learning.network``), in the game's package."""
+    training_iterations: int
+    """The search's iterations per move in self-play and in a training run's gate unless the
+    run says otherwise (``manage.py train_expert``): the base game's search counts tree
+    iterations, the Duel's samples per candidate move, and a game's CPU time differs."""
 
     def play(
         self,

@@ -352,5 +352,5 @@ def test_the_whole_stack_serves_plays_mails_and_stops_on_one_sigint(
     left = still_running(at_rest)
     assert stack.process.wait(timeout=1) != 0  # stopped by a signal, as honcho reports
     assert not left, f"still running {STOP_SECONDS} s after SIGINT: {left}\n{stack.log()}"
-    for name in ("web", "players", "bots", "stats", "analysis", "mail", "beat"):
+    for name in ("web", "players", "bots", "stats", "analysis", "training", "mail", "beat"):
         assert re.search(rf"^\d\d:\d\d:\d\d {name}\.1 +\| ", stack.log(), re.MULTILINE), name

@@ -15,6 +15,7 @@ file, read without pickling.
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 from collections.abc import Sequence
@@ -58,21 +59,31 @@ class ValueNetwork:
         return chances
 
     def save(self, path: Path) -> None:
+        path.write_bytes(self.to_bytes())
+
+    def to_bytes(self) -> bytes:
+        """The file's content: what a database row holds to hand a network to the workers."""
         arrays: dict[str, np.ndarray] = {}
         for index, (weights, biases) in enumerate(self.layers):
             arrays[f"weights_{index}"] = weights
             arrays[f"biases_{index}"] = biases
         arrays["metadata"] = np.array(json.dumps(self.metadata, sort_keys=True))
-        with path.open("wb") as file:
-            np.savez(file, allow_pickle=False, **arrays)
+        buffer = io.BytesIO()
+        np.savez(buffer, allow_pickle=False, **arrays)
+        return buffer.getvalue()
 
 
 def load(path: Path) -> ValueNetwork:
     """The network stored at ``path``; raises ``FileNotFoundError`` or ``ValueError``."""
-    with np.load(path, allow_pickle=False) as stored:
+    return from_bytes(path.read_bytes(), source=str(path))
+
+
+def from_bytes(data: bytes, *, source: str = "the data") -> ValueNetwork:
+    """The network of a file's content (``ValueNetwork.to_bytes``); raises ``ValueError``."""
+    with np.load(io.BytesIO(data), allow_pickle=False) as stored:
         count = sum(1 for name in stored.files if name.startswith("weights_"))
         if count == 0 or "metadata" not in stored.files:
-            raise ValueError(f"{path} holds no value network")
+            raise ValueError(f"{source} holds no value network")
         layers = tuple(
             (
                 np.asarray(stored[f"weights_{index}"], dtype=np.float64),
@@ -83,9 +94,9 @@ def load(path: Path) -> ValueNetwork:
         metadata = json.loads(str(stored["metadata"]))
     for (weights, _), (following, _) in itertools.pairwise(layers):
         if weights.shape[1] != following.shape[0]:
-            raise ValueError(f"{path}: layer sizes do not chain")
+            raise ValueError(f"{source}: layer sizes do not chain")
     if layers[-1][0].shape[1] != 1:
-        raise ValueError(f"{path}: the last layer must have one output")
+        raise ValueError(f"{source}: the last layer must have one output")
     return ValueNetwork(layers, metadata)
 
 

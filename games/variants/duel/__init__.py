@@ -23,6 +23,7 @@ EXPERT = ExpertBot(
     most_seats=2,
     choose=expert.choose,
     network=Path(__file__).with_name("expert.npz"),
+    training_iterations=1,
 )
 
 GAME = Game(

@@ -24,6 +24,7 @@ EXPERT = ExpertBot(
     most_seats=4,
     choose=expert.choose,
     network=Path(__file__).with_name("expert.npz"),
+    training_iterations=50,
 )
 
 GAME = Game(
