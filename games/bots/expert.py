@@ -2,9 +2,9 @@
 
 The search (``games.bots.search``) is unchanged but for its playouts' end: the value network of
 ``games.bots.learning`` judges the position there, from the searching seat's knowledge
-(``games.bots.features``), instead of the hand-set weights. A learned judgement is worth
-trusting earlier, so the playouts are shorter (``EXPERT_SETTINGS.horizon``) and the search
-makes more of them in the same time.
+(``games.bots.features``), instead of the hand-set weights. The playouts keep the search bot's
+horizon of three rounds: at equal iterations, shorter playouts judged by the network won fewer
+games than the full ones (docs/decisions/0145-the-experts-network.md).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from games.bots import search
 from games.bots.learning.network import ValueNetwork
 from games.engine import Action
 
-EXPERT_SETTINGS = search.SearchSettings(horizon=1)
+EXPERT_SETTINGS = search.SearchSettings()
 
 
 def choose(
