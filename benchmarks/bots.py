@@ -8,24 +8,26 @@ time budgets (a search bot with a time budget plays as well as the machine allow
 idle machine).
 
 A bot is named ``random``, ``greedy``, ``search@SECONDS`` (a time budget per move) or
-``search#ITERATIONS`` (for Duel: samples per candidate); a pairing is ``A:B`` (or ``A:B:C``,
-``A:B:C:D`` for a base game of three or four, the win rate being the first bot's). ``--variant
-duel`` plays Splendor Duel instead of the base game.
+``search#ITERATIONS`` (for Duel: samples per candidate), and ``expert@SECONDS`` or
+``expert#ITERATIONS`` alike (the Expert, with the game's installed network); a pairing is
+``A:B`` (or ``A:B:C``, ``A:B:C:D`` for a base game of three or four, the win rate being the
+first bot's). ``--variant duel`` plays Splendor Duel instead of the base game.
 
 The game length is printed as its distribution over the pairing's games (median, 99th
 percentile, longest, in actions, with the longest game's deck seed to replay it): a bot that
 wastes turns shows there first (docs/decisions/0141-bots-make-progress.md). A game still running
 after ``--max-actions`` is stopped and counted as unfinished (a win shared by every seat).
 
-``--cpu-budget`` counts a base-game search bot's ``@SECONDS`` in the CPU time of its process
-instead of wall-clock time (the Duel search bot always counts CPU time). A live game's bot has
-a wall-clock budget, but on a shared machine the CPU time that buys depends on the load:
-counting CPU time measures the bot itself, as an idle machine would give it. The time per move
-is printed both ways.
+``--cpu-budget`` counts a base-game search or Expert bot's ``@SECONDS`` in the CPU time of its
+process instead of wall-clock time (the Duel's search and Expert always count CPU time). A live
+game's bot has a wall-clock budget, but on a shared machine the CPU time that buys depends on
+the load: counting CPU time measures the bot itself, as an idle machine would give it. The time
+per move is printed both ways.
 
     python benchmarks/bots.py                         # the three standard pairings
     python benchmarks/bots.py --pairings search@0.25:greedy --games 100 --processes 2
     python benchmarks/bots.py --variant duel --pairings greedy:random search#2:greedy
+    python benchmarks/bots.py --cpu-budget --pairings expert@0.25:search@0.25 --games 200
     python benchmarks/bots.py --pairings greedy:greedy:random --games 200
 """
 
@@ -46,9 +48,10 @@ from typing import Any, NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games.engine as engine
-from games.bots import search
+from games.bots import expert, search
+from games.bots.learning.network import installed
 from games.engine import Action
-from games.variants import choose_bot_action
+from games.variants import GAMES, choose_bot_action
 
 STANDARD_PAIRINGS: tuple[tuple[str, int], ...] = (
     ("greedy:random", 200),
@@ -96,6 +99,23 @@ def bot_player(spec: str, cpu_budget: bool = False) -> Callable[[dict[str, Any],
         return lambda view, seed: choose_bot_action(
             "search", view, seed=seed, iterations=iterations
         )
+    for level in ("expert",):
+        if spec.startswith(f"{level}@"):
+            seconds = float(spec.removeprefix(f"{level}@"))
+            if cpu_budget:
+                return lambda view, seed: expert.choose(
+                    view,
+                    random.Random(seed),
+                    network=installed(GAMES["splendor"].expert.network),
+                    budget_seconds=seconds,
+                    cpu_time=True,
+                )
+            return lambda view, seed: choose_bot_action(
+                level, view, seed=seed, budget_seconds=seconds
+            )
+        if spec.startswith(f"{level}#"):
+            count = int(spec.removeprefix(f"{level}#"))
+            return lambda view, seed: choose_bot_action(level, view, seed=seed, iterations=count)
     raise argparse.ArgumentTypeError(f"unknown bot {spec!r}")
 
 
@@ -234,7 +254,7 @@ def main() -> None:
     parser.add_argument(
         "--cpu-budget",
         action="store_true",
-        help="count search@SECONDS in CPU time rather than wall-clock time (base game)",
+        help="count search@ and expert@SECONDS in CPU time rather than wall-clock time (base game)",
     )
     args = parser.parse_args()
     defaults = dict(STANDARD_PAIRINGS)
