@@ -47,7 +47,7 @@ class Command(BaseCommand):
             "--iterations",
             type=int,
             help="the search's iterations per move, in self-play and the gate (by game: "
-            "the base game 50, the Duel 2 samples per candidate move)",
+            "the base game 50, the Duel 1 sample per candidate move)",
         )
         parser.add_argument(
             "--epochs", type=int, default=FitSettings().epochs, help="passes over the data (30)"
