@@ -124,32 +124,17 @@ def main() -> None:
     print(f"  network pass               {per_call(network.chances, rows, 5):8.1f} µs")
     print(f"  learned evaluation, whole  {per_call(learned, positions, 5):8.1f} µs")
     moves = views[:40]
-    if args.variant == "splendor":
-        iterations = 200
-        before = rate(
-            lambda view, rng: search.choose(view, rng, iterations=iterations), moves, iterations
-        )
-        after = rate(
-            lambda view, rng: expert.choose(view, rng, network=network, iterations=iterations),
-            moves,
-            iterations,
-        )
-        print(
-            f"  search iterations/s: search {before:,.0f}, Expert {after:,.0f} ({len(moves)} moves)"
-        )
-    else:
-        samples = 2
-        before = rate(
-            lambda view, rng: duel_search.choose(view, rng, iterations=samples), moves, samples
-        )
-        after = rate(
-            lambda view, rng: duel_expert.choose(view, rng, network=network, iterations=samples),
-            moves,
-            samples,
-        )
-        print(
-            f"  lookahead samples/s: search {before:,.1f}, Expert {after:,.1f} ({len(moves)} moves)"
-        )
+    # The base game's search counts tree iterations; the Duel's, samples of its lookahead.
+    searcher, learner, work, unit = (
+        (search.choose, expert.choose, 200, "search iterations/s")
+        if args.variant == "splendor"
+        else (duel_search.choose, duel_expert.choose, 2, "lookahead samples/s")
+    )
+    before = rate(lambda view, rng: searcher(view, rng, iterations=work), moves, work)
+    after = rate(
+        lambda view, rng: learner(view, rng, network=network, iterations=work), moves, work
+    )
+    print(f"  {unit}: search {before:,.1f}, Expert {after:,.1f} ({len(moves)} moves)")
 
 
 if __name__ == "__main__":
