@@ -54,6 +54,9 @@ class RunSettings:
     gate_games: int
     threshold: float
     with_accepted_runs: bool
+    with_runs: tuple[int, ...]
+    """Earlier runs of the game whose games the fit uses too, accepted or not: a refused run's
+    games are sound data, only its network lost."""
     fit: FitSettings
 
     def as_json(self) -> dict[str, Any]:
@@ -125,6 +128,7 @@ def _fit(run: TrainingRun, run_settings: RunSettings, say: Say) -> None:
     if run_settings.with_accepted_runs:
         earlier = TrainingRun.objects.filter(variant=run.variant, accepted=True)
         runs += list(earlier.exclude(pk=run.pk).order_by("pk").values_list("pk", flat=True))
+    runs += [pk for pk in run_settings.with_runs if pk not in runs]
     data = SelfPlayGame.objects.filter(run_id__in=runs)
     games = data.count()
     positions = data.aggregate(total=Sum("positions"))["total"] or 0

@@ -124,6 +124,21 @@ def test_the_installed_network_is_the_next_runs_champion_unless_provisional(
     assert second.settings["data_runs"] == [second.pk, first.pk]
 
 
+def test_a_refused_runs_games_are_fit_on_when_named(train: Train) -> None:
+    train("--seed", "16", "--threshold", "1.01")
+    refused = TrainingRun.objects.get()
+    assert refused.accepted is False
+
+    train("--seed", "17", "--threshold", "1.01", "--with-runs", str(refused.pk))
+
+    second = TrainingRun.objects.exclude(pk=refused.pk).get()
+    assert second.settings["data_runs"] == [second.pk, refused.pk]
+    assert second.positions == sum(game.positions for game in SelfPlayGame.objects.all())
+    with pytest.raises(CommandError, match="no earlier splendor run 999"):
+        train("--seed", "18", "--with-runs", "999")
+    assert TrainingRun.objects.count() == 2
+
+
 def test_the_same_seed_makes_the_same_games_and_network(train: Train) -> None:
     def run_of(seed: str) -> tuple[list[np.ndarray], list[np.ndarray]]:
         train("--seed", seed, "--threshold", "2")

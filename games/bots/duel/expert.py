@@ -4,8 +4,8 @@ The search bot (``games.bots.duel.search``) plays each candidate a few turns ahe
 greedy policy and scores where that leads; the Expert scores it with the learned network
 (``games.bots.learning``, positions read by ``games.bots.duel.features`` from the searching
 seat's knowledge) instead of the hand-set evaluation. The network's chance is put on the
-evaluation's own scale of points (three points a unit of log-odds, as
-``evaluation.win_probability`` reads it back), so greedy's prior weighs the same in both.
+evaluation's own scale of points, so that greedy's prior (in points) weighs the same in both:
+``POINTS_PER_LOG_ODDS``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,12 @@ from games.bots.learning.network import ValueNetwork
 from games.engine import Action
 from games.engine.duel.state import GAME_OVER, DuelState
 
-POINTS_PER_LOG_ODDS = 3.0
+POINTS_PER_LOG_ODDS = 12.0
+"""The hand-set value's points that one unit of log-odds is worth: on 300 games of the search
+bot against itself, a logistic of the value difference predicts the results best at about 12
+points a unit (Brier 0.229; at the 3 of ``evaluation.win_probability``, 0.266). At 3 the
+network's differences between candidates were a quarter of their worth beside greedy's prior,
+and its Expert scored 0.38 against the search bot over 100 games; at 12, 0.58 over 60."""
 _SURE = 1e-6
 
 

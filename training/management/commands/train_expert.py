@@ -24,6 +24,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from games import engine
 from games.bots.learning.fit import FitSettings
 from training.games import expert_of, has_expert
+from training.models import TrainingRun
 from training.playing import GATE_SEED_OFFSET
 from training.runs import RunSettings, TrainingFailed, summary, train
 
@@ -72,6 +73,14 @@ class Command(BaseCommand):
             help="fit on the games of earlier accepted runs of the game too",
         )
         parser.add_argument(
+            "--with-runs",
+            type=int,
+            nargs="+",
+            default=[],
+            metavar="RUN",
+            help="fit on the games of these earlier runs of the game too, accepted or not",
+        )
+        parser.add_argument(
             "--install",
             action=argparse.BooleanOptionalAction,
             default=False,
@@ -112,6 +121,15 @@ class Command(BaseCommand):
         threshold = options["threshold"]
         if threshold is None:
             threshold = round(EDGE_OVER_AN_EQUAL_SHARE / seats, 4)
+        with_runs = tuple(options["with_runs"])
+        known = set(
+            TrainingRun.objects.filter(pk__in=with_runs, variant=variant).values_list(
+                "pk", flat=True
+            )
+        )
+        unknown = [str(pk) for pk in with_runs if pk not in known]
+        if unknown:
+            raise CommandError(f"no earlier {variant} run {', '.join(unknown)}")
         run_settings = RunSettings(
             games=options["games"],
             seats=seats,
@@ -119,6 +137,7 @@ class Command(BaseCommand):
             gate_games=gate_games,
             threshold=threshold,
             with_accepted_runs=options["with_accepted_runs"],
+            with_runs=with_runs,
             fit=FitSettings(epochs=options["epochs"]),
         )
         try:
