@@ -70,7 +70,7 @@ def champion_at(path: Path) -> tuple[str, bytes | None]:
         network = load(path)
     except FileNotFoundError:
         return "search bot (no network installed)", None
-    if network.metadata.get("provisional") is True:
+    if network.provisional:
         return "search bot (the installed network is provisional)", None
     run = network.metadata.get("run")
     return f"Expert ({f'run {run}' if run is not None else path.name})", network.to_bytes()

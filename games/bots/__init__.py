@@ -63,8 +63,9 @@ BOTS: dict[str, BotLevel] = {
     "expert": BotLevel(
         "expert",
         "Expert",
-        "Expert — the Search bot's search, judging positions with a value network learned "
-        "from games between bots, in the same thinking time.",
+        "Expert — the Search bot's search in the same thinking time, judging positions with "
+        "a value network learned from games between bots once its game's has passed its test "
+        "(until then it plays as Search).",
     ),
 }
 

@@ -30,8 +30,10 @@ def choose(
     iterations: int | None = None,
     cpu_time: bool = False,
 ) -> Action:
-    """The Expert's action for the seat to act in ``view``; the budget as the search bot's."""
-    settings = replace(EXPERT_SETTINGS, network=network, cpu_time=cpu_time)
+    """The Expert's action for the seat to act in ``view``; the budget as the search bot's.
+    A provisional network judges nothing: the search's own evaluation does."""
+    learned = None if network.provisional else network
+    settings = replace(EXPERT_SETTINGS, network=learned, cpu_time=cpu_time)
     return search.choose(
         view, rng, budget_seconds=budget_seconds, iterations=iterations, settings=settings
     )

@@ -10,8 +10,10 @@ import numpy as np
 import pytest
 
 import games.engine as engine
-from games.bots import features, random_bot
+from games.bots import expert, features, random_bot, search
+from games.bots.duel import expert as duel_expert
 from games.bots.duel import features as duel_features
+from games.bots.duel import search as duel_search
 from games.bots.learning import fit, network, selfplay
 from tests.bots.test_bots_see_only_the_view import (
     position_with_a_blind_reserve,
@@ -115,8 +117,36 @@ def test_self_play_records_each_decision_and_the_result() -> None:
     assert np.allclose(rows, played.rows, atol=1e-6)
     stacked, seated, shares, game_of = selfplay.stack([(rows, results)], features.MAX_SEATS)
     assert stacked.shape == (played.actions, 4, features.FEATURES)
-    assert seated[:, :3].all() and not seated[:, 3].any()
+    assert seated[:, :3].all()
+    assert not seated[:, 3].any()
     assert shares.sum(axis=1) == pytest.approx(1.0)
     assert (game_of == 0).all()
     replayed = selfplay.play("splendor", [random_player] * 3, 9, features.seat_rows)
-    assert replayed.results == played.results and replayed.actions == played.actions
+    assert replayed.results == played.results
+    assert replayed.actions == played.actions
+
+
+def test_an_expert_with_a_provisional_network_plays_as_the_search_bot() -> None:
+    """Untrained weights never judge: until a network passes its gate, the Expert is the search
+    bot, in both games."""
+    state = position_with_a_blind_reserve()
+    untrained = network.initial(features.FEATURES, (8,), seed=1)
+    provisional = network.ValueNetwork(untrained.layers, {"provisional": True})
+    trained = network.ValueNetwork(untrained.layers, {"run": 1})
+    assert provisional.provisional
+    assert not trained.provisional
+    seen = engine.view(state, 0)
+    chosen = {seed: search.choose(seen, random.Random(seed), iterations=60) for seed in range(4)}
+    for seed, action in chosen.items():
+        assert (
+            expert.choose(seen, random.Random(seed), network=provisional, iterations=60) == action
+        )
+
+    duel = engine.initial_state(engine.new_game("duel", 2, 5))
+    duel_seen = engine.view(duel, duel.current)
+    duel_untrained = network.initial(duel_features.FEATURES, (8,), seed=1)
+    duel_provisional = network.ValueNetwork(duel_untrained.layers, {"provisional": True})
+    for seed in range(4):
+        assert duel_expert.choose(
+            duel_seen, random.Random(seed), network=duel_provisional, iterations=1
+        ) == duel_search.choose(duel_seen, random.Random(seed), iterations=1)

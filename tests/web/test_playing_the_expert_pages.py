@@ -53,7 +53,7 @@ def test_the_new_game_form_and_the_waiting_room_offer_the_expert(
     assert 'value="expert"' in waiting_room
     for page in (new_game, waiting_room):
         assert "Expert bot" in page
-        assert "Expert — the Search bot's search, judging positions with a value network" in (
+        assert "Expert — the Search bot's search in the same thinking time, judging" in (
             html.unescape(page)
         )
 

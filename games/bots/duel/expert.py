@@ -40,8 +40,11 @@ def choose(
     iterations: int | None = None,
 ) -> Action:
     """The Expert's action for the seat to act in ``view``; the budget as the search bot's
-    (its time is always this thread's CPU time, as the search bot's)."""
+    (its time is always this thread's CPU time, as the search bot's). A provisional network
+    judges nothing: the hand-set evaluation does, and the Expert plays as the search bot."""
     observer = int(view["viewer"])
+    if network.provisional:
+        return search.choose(view, rng, budget_seconds=budget_seconds, iterations=iterations)
 
     def value(state: DuelState, seat: int) -> float:
         return learned_value(network, state, seat, observer)

@@ -37,6 +37,13 @@ class ValueNetwork:
     metadata: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
+    def provisional(self) -> bool:
+        """Untrained weights standing in until a network passes its training run's gate: the
+        Expert then judges with the hand-set evaluation (``"provisional": true`` in the
+        metadata)."""
+        return self.metadata.get("provisional") is True
+
+    @property
     def inputs(self) -> int:
         return int(self.layers[0][0].shape[0])
 
