@@ -41,12 +41,12 @@ def mark_for(drop: float) -> str | None:
 
 
 def settings_for(variant: str) -> dict[str, Any]:
-    """The budget an analysis of a ``variant`` game runs with now: its package's documented one
-    (``Game.position_judge``), which tests may lower through ``ANALYSIS_BUDGET_SCALE`` (it then
-    names other settings: never mixed with real ones)."""
+    """The settings an analysis of a ``variant`` game runs with now: its package's documented
+    budget and the network judging, if any (``Game.position_judge``); tests may lower the
+    budget through ``ANALYSIS_BUDGET_SCALE`` (it then names other settings: never mixed with
+    real ones)."""
     scale = float(getattr(settings, "ANALYSIS_BUDGET_SCALE", 1.0))
-    budget = game_for(variant).position_judge.budget
-    return {unit: max(1, round(count * scale)) for unit, count in budget.items()}
+    return game_for(variant).position_judge.settings(scale)
 
 
 def settings_key(analysis_settings: dict[str, Any]) -> str:

@@ -63,7 +63,8 @@ def judge_move(
     seen = engine.view(position, mover)
     action = engine.action_from_json(played, variant)
     rng = random.Random(f"analysis:{seed}:{step}")
-    result = game_for(variant).position_judge.evaluate(seen, rng, budget, action)
+    judge = game_for(variant).position_judge
+    result = judge.evaluate(seen, rng, budget, action, judge.network_for(budget))
     before = result.estimates[result.best][0]
     after = result.estimates[action][0] if action in result.estimates else before
     return MoveJudged(

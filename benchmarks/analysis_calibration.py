@@ -50,7 +50,8 @@ from games.variants import game_for  # noqa: E402 (after django.setup())
 DEFAULT_SEED = 20_261_127
 PLAY_ITERATIONS = {"splendor": 200, "duel": 1}
 """The search bot's budget while playing: iterations (base game) or samples (Duel)."""
-BUDGETS = {variant: dict(game_for(variant).position_judge.budget) for variant in engine.VARIANTS}
+BUDGETS = {variant: game_for(variant).position_judge.settings() for variant in engine.VARIANTS}
+"""What each game's analysis computes with now: its budget, and its network if one judges."""
 MOVE_BOUND = 600
 
 

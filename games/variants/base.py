@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from games import engine
 from games.bots import Chooser
-from games.bots.learning.network import installed
+from games.bots.learning.network import ValueNetwork, installed
 from games.variants.endings import Ending
 from games.variants.play_facts import GameAnalytics
 
@@ -45,14 +45,56 @@ class HowToPlay:
 class PositionJudge:
     """How a finished game's analysis judges a position of this game: with the game's search
     bot, from the mover's view only, at a budget counted in the bot's own units (iterations,
-    samples), not in seconds, so that an analysis repeats exactly from its seed."""
+    samples), not in seconds, so that an analysis repeats exactly from its seed. Once the game's
+    Expert network has passed its gate, the search judges with it: the analysis uses the
+    strongest bot (issue 28), and the network's fingerprint joins the analysis's settings."""
 
     budget: Mapping[str, int]
     """The documented budget per position, e.g. ``{"iterations": 400}``."""
-    evaluate: Callable[[Mapping[str, Any], random.Random, Mapping[str, int], Any], Any]
-    """(the mover's view, a generator, a budget, the move played or None) -> the search's
-    estimates: ``.best`` (the move it prefers) and ``.estimates`` (move -> (mean chance for
-    the mover, samples)), the move played among them."""
+    evaluate: Callable[
+        [Mapping[str, Any], random.Random, Mapping[str, int], Any, ValueNetwork | None], Any
+    ]
+    """(the mover's view, a generator, a budget, the move played or None, the network that
+    judges or None for the hand-set evaluation) -> the search's estimates: ``.best`` (the move
+    it prefers) and ``.estimates`` (move -> (mean chance for the mover, samples)), the move
+    played among them."""
+    network: Path | None = None
+    """The Expert's network file: it judges once it is no longer provisional."""
+
+    def settings(self, scale: float = 1.0) -> dict[str, Any]:
+        """What an analysis is computed with now: the budget (times ``scale``, which tests
+        lower) and, when the network judges, its fingerprint."""
+        chosen: dict[str, Any] = {
+            unit: max(1, round(count * scale)) for unit, count in self.budget.items()
+        }
+        network = self.learned()
+        if network is not None:
+            chosen[NETWORK_SETTING] = network.fingerprint
+        return chosen
+
+    def network_for(self, settings: Mapping[str, Any]) -> ValueNetwork | None:
+        """The network that judges under ``settings`` (None: the hand-set evaluation); raises
+        ``ValueError`` when they name a network other than the installed one, whose
+        judgements would be stored as another's."""
+        wanted = settings.get(NETWORK_SETTING)
+        if wanted is None:
+            return None
+        network = self.learned()
+        if network is None or network.fingerprint != wanted:
+            have = "none" if network is None else network.fingerprint
+            raise ValueError(f"the analysis asks for network {wanted}; installed: {have}")
+        return network
+
+    def learned(self) -> ValueNetwork | None:
+        """The installed network if it judges now (it has passed its gate), else None."""
+        if self.network is None:
+            return None
+        network = installed(self.network)
+        return None if network.provisional else network
+
+
+NETWORK_SETTING = "network"
+"""The key of an analysis's settings that names the network judging (its fingerprint)."""
 
 
 @dataclass(frozen=True, kw_only=True)

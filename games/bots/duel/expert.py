@@ -20,6 +20,7 @@ from games.bots.duel.evaluation import position_value
 from games.bots.duel.features import seat_rows
 from games.bots.learning.network import ValueNetwork
 from games.engine import Action
+from games.engine.duel.scoring import outcome
 from games.engine.duel.state import GAME_OVER, DuelState
 
 POINTS_PER_LOG_ODDS = 12.0
@@ -58,6 +59,15 @@ def learned_value(network: ValueNetwork, state: DuelState, seat: int, observer: 
     """The seat's chance to win by the network, in points of log-odds; a finished game ±WIN."""
     if state.phase == GAME_OVER:
         return position_value(state, seat)
-    chance = network.chances(seat_rows(state, observer))[seat]
-    chance = min(1.0 - _SURE, max(_SURE, chance))
+    chance = min(1.0 - _SURE, max(_SURE, learned_chance(network, state, seat, observer)))
     return POINTS_PER_LOG_ODDS * math.log(chance / (1.0 - chance))
+
+
+def learned_chance(network: ValueNetwork, state: DuelState, seat: int, observer: int) -> float:
+    """The seat's chance to win by the network, reading ``state`` with what ``observer`` knows;
+    a finished game's result (1 a win, 0 a loss, a share of a shared win)."""
+    if state.phase == GAME_OVER:
+        result = outcome(state)
+        assert result is not None
+        return 1.0 / len(result.winners) if seat in result.winners else 0.0
+    return network.chances(seat_rows(state, observer))[seat]

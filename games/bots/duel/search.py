@@ -45,6 +45,8 @@ DEFAULT_SAMPLES = 1
 Valuation = Callable[[DuelState, int], float]
 """A position's worth to a seat, in points (``evaluation.position_value`` unless the Expert's
 network judges)."""
+Chance = Callable[[DuelState, int], float]
+"""A position's chance to win for a seat, in [0, 1]."""
 
 
 def choose(
@@ -104,15 +106,17 @@ def evaluate(
     *,
     samples: int,
     include: Action | None = None,
+    chance: Chance = win_probability,
 ) -> Evaluation:
     """The lookahead's estimates in ``view`` (the acting seat's own view): each candidate's
     mean chance to win for the seat to act over ``samples`` determinisations, and the best.
 
     The candidates are the greedy ranking's best ``WIDTH`` and ``include`` (the move a player
     made, which a game's analysis compares with the best), each looked ahead in every sample:
-    reproducible from ``rng``'s seed. A position's chance is ``win_probability`` of the state
-    the lookahead reaches, averaged; the best is the highest mean, less greedy's prior as in
-    :func:`choose`, so that the move the analysis prefers is the one the bot would play.
+    reproducible from ``rng``'s seed. A position's chance is ``chance`` of the state the
+    lookahead reaches (the hand-set ``win_probability``, or the Expert's network), averaged;
+    the best is the highest mean, less greedy's prior as in :func:`choose`, so that the move
+    the analysis prefers is the one the bot would play.
     """
     determinizer = DuelDeterminizer(view)
     state = determinizer.sample(rng)
@@ -131,7 +135,7 @@ def evaluate(
     for done in range(count):
         sample = state if done == 0 else determinizer.sample(rng)
         for action in candidates:
-            totals[action] += win_probability(_line(sample, action, seat, rng), seat)
+            totals[action] += chance(_line(sample, action, seat, rng), seat)
     estimates = {action: (totals[action] / count, count) for action in candidates}
     # The prior is in points and the estimates are chances: the bot's own scale is the
     # points of position_value, so the prior only breaks near-ties here.

@@ -15,12 +15,13 @@ file, read without pickling.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import itertools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,17 @@ class ValueNetwork:
         Expert then judges with the hand-set evaluation (``"provisional": true`` in the
         metadata)."""
         return self.metadata.get("provisional") is True
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A short digest of the weights: what names this network where its judgements are
+        stored (an analysis's settings), so that another network's are never served for it."""
+        digest = hashlib.sha256()
+        for weights, biases in self.layers:
+            for array in (weights, biases):
+                digest.update(str(array.shape).encode())
+                digest.update(np.ascontiguousarray(array, dtype=np.float64).tobytes())
+        return digest.hexdigest()[:16]
 
     @property
     def inputs(self) -> int:

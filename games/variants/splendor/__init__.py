@@ -50,7 +50,7 @@ GAME = Game(
     },
     expert=EXPERT,
     analytics=facts.ANALYTICS,
-    position_judge=judging.JUDGE,
+    position_judge=judging.judge(EXPERT.network),
     mail_position=mail.position,
     card_words=mail.card_words,
     how_to_play=how_to_play.HOW_TO_PLAY,
