@@ -14,9 +14,10 @@ from django.conf import settings
 
 from games.variants import game_for
 
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2
 """Bump when the evaluation changes in a way the settings do not say (the bots' search, the
-marks' thresholds): analyses of an older version are then computed again when asked for."""
+marks' thresholds): analyses of an older version are then computed again when asked for.
+2: the Duel's hand-set chances at 12 points a unit of log-odds, not 3 (issue 27)."""
 
 INACCURACY = 0.08
 MISTAKE = 0.15
