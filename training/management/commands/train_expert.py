@@ -67,6 +67,11 @@ class Command(BaseCommand):
             "0.55 heads-up)",
         )
         parser.add_argument("--seed", type=int, help="the run's seed (default: a random one)")
+        self._add_data_and_installation_arguments(parser)
+
+    @staticmethod
+    def _add_data_and_installation_arguments(parser: CommandParser) -> None:
+        """Which earlier games the fit reads, where an accepted network goes, how long to wait."""
         parser.add_argument(
             "--with-accepted-runs",
             action="store_true",
@@ -103,48 +108,14 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         variant = options["variant"]
         expert = expert_of(variant)
-        seats = options["seats"]
-        if seats not in engine.seat_counts(variant):
-            counts = ", ".join(str(count) for count in engine.seat_counts(variant))
-            raise CommandError(f"{variant} is played by {counts} players")
-        if not 1 <= options["games"] < GATE_SEED_OFFSET:
-            raise CommandError(f"--games must be between 1 and {GATE_SEED_OFFSET - 1}")
-        gate_games = options["gate_games"]
-        if gate_games < seats or gate_games % seats or gate_games >= GATE_SEED_OFFSET:
-            raise CommandError("--gate-games must be a positive multiple of --seats")
-        iterations = options["iterations"] or expert.training_iterations
-        if iterations < 1 or options["epochs"] < 1:
-            raise CommandError("--iterations and --epochs must be at least 1")
         seed = options["seed"] if options["seed"] is not None else secrets.randbelow(2**31)
         if not 0 <= seed < 2**31:
             raise CommandError("--seed must be between 0 and 2**31 - 1")
-        threshold = options["threshold"]
-        if threshold is None:
-            threshold = round(EDGE_OVER_AN_EQUAL_SHARE / seats, 4)
-        with_runs = tuple(options["with_runs"])
-        known = set(
-            TrainingRun.objects.filter(pk__in=with_runs, variant=variant).values_list(
-                "pk", flat=True
-            )
-        )
-        unknown = [str(pk) for pk in with_runs if pk not in known]
-        if unknown:
-            raise CommandError(f"no earlier {variant} run {', '.join(unknown)}")
-        run_settings = RunSettings(
-            games=options["games"],
-            seats=seats,
-            iterations=iterations,
-            gate_games=gate_games,
-            threshold=threshold,
-            with_accepted_runs=options["with_accepted_runs"],
-            with_runs=with_runs,
-            fit=FitSettings(epochs=options["epochs"]),
-        )
         try:
             run = train(
                 variant=variant,
                 seed=seed,
-                run_settings=run_settings,
+                run_settings=_run_settings(variant, expert.training_iterations, options),
                 network_path=options["network_path"] or expert.network,
                 install=options["install"],
                 timeout=options["timeout"],
@@ -155,3 +126,40 @@ class Command(BaseCommand):
         run.refresh_from_db()
         for line in summary(run):
             self.stdout.write(line)
+
+
+def _run_settings(variant: str, default_iterations: int, options: dict[str, Any]) -> RunSettings:
+    """The run's settings from the command's options; a ``CommandError`` for any that cannot
+    make a run."""
+    seats = options["seats"]
+    if seats not in engine.seat_counts(variant):
+        counts = ", ".join(str(count) for count in engine.seat_counts(variant))
+        raise CommandError(f"{variant} is played by {counts} players")
+    if not 1 <= options["games"] < GATE_SEED_OFFSET:
+        raise CommandError(f"--games must be between 1 and {GATE_SEED_OFFSET - 1}")
+    gate_games = options["gate_games"]
+    if gate_games < seats or gate_games % seats or gate_games >= GATE_SEED_OFFSET:
+        raise CommandError("--gate-games must be a positive multiple of --seats")
+    iterations = options["iterations"] or default_iterations
+    if iterations < 1 or options["epochs"] < 1:
+        raise CommandError("--iterations and --epochs must be at least 1")
+    threshold = options["threshold"]
+    if threshold is None:
+        threshold = round(EDGE_OVER_AN_EQUAL_SHARE / seats, 4)
+    with_runs = tuple(options["with_runs"])
+    known = set(
+        TrainingRun.objects.filter(pk__in=with_runs, variant=variant).values_list("pk", flat=True)
+    )
+    unknown = [str(pk) for pk in with_runs if pk not in known]
+    if unknown:
+        raise CommandError(f"no earlier {variant} run {', '.join(unknown)}")
+    return RunSettings(
+        games=options["games"],
+        seats=seats,
+        iterations=iterations,
+        gate_games=gate_games,
+        threshold=threshold,
+        with_accepted_runs=options["with_accepted_runs"],
+        with_runs=with_runs,
+        fit=FitSettings(epochs=options["epochs"]),
+    )
