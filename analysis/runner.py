@@ -53,34 +53,8 @@ def run_analysis(analysis_id: int, attempt: int | None = None) -> str:
         # Running fresh under another delivery, failed, or restarted as a newer attempt.
         return "skipped" if analysis.attempt == attempt else "replaced"
     run = _Run(analysis_id, analysis.game_id, attempt)
-    started = time.thread_time()
     try:
-        game = Game.objects.get(pk=analysis.game_id)
-        timeline = finished_game_timeline(game)
-        states = timeline.states
-        actions = timeline.log.actions
-        total = moves_to_judge(actions)
-        run.write(steps_done=0, steps_total=total)
-
-        def progress(done: int) -> None:
-            if done % PROGRESS_EVERY == 0:
-                run.write(steps_done=done)
-
-        judged = judge_game(
-            game.variant,
-            states,
-            actions,
-            seed=analysis.seed,
-            budget=analysis.budget,
-            progress=progress,
-        )
-        run.write(
-            status=AnalysisStatus.DONE,
-            steps_done=len(judged),
-            steps=[step_row(move, game.variant) for move in judged],
-            worker_seconds=round(time.thread_time() - started, 3),
-            finished_at=timezone.now(),
-        )
+        _judge_and_store(run, analysis)
     except Replaced:
         logger.info("analysis %s attempt %s was replaced by a newer one", analysis_id, attempt)
         return "replaced"
@@ -92,6 +66,35 @@ def run_analysis(analysis_id: int, attempt: int | None = None) -> str:
             return "replaced"
         return "failed"
     return "done"
+
+
+def _judge_and_store(run: _Run, analysis: Analysis) -> None:
+    """Judge the game's moves, writing progress as they go, then the result and its CPU time."""
+    started = time.thread_time()
+    game = Game.objects.get(pk=analysis.game_id)
+    timeline = finished_game_timeline(game)
+    actions = timeline.log.actions
+    run.write(steps_done=0, steps_total=moves_to_judge(actions))
+
+    def progress(done: int) -> None:
+        if done % PROGRESS_EVERY == 0:
+            run.write(steps_done=done)
+
+    judged = judge_game(
+        game.variant,
+        timeline.states,
+        actions,
+        seed=analysis.seed,
+        budget=analysis.budget,
+        progress=progress,
+    )
+    run.write(
+        status=AnalysisStatus.DONE,
+        steps_done=len(judged),
+        steps=[step_row(move, game.variant) for move in judged],
+        worker_seconds=round(time.thread_time() - started, 3),
+        finished_at=timezone.now(),
+    )
 
 
 def step_row(move: MoveJudged, variant: str) -> dict[str, Any]:
