@@ -50,7 +50,10 @@ class AnalysisSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=AnalysisStatus.values)
     version = serializers.IntegerField(help_text="The analysis's version: its method.")
     budget = serializers.DictField(
-        help_text="Per position: `iterations` of the search (base game) or `samples` (Duel)."
+        help_text=(
+            "Per position: `iterations` of the search (base game) or `samples` (Duel); "
+            "`network`: the fingerprint of the Expert's network that judged, if one did."
+        )
     )
     steps_done = serializers.IntegerField(help_text="Moves judged so far.")
     steps_total = serializers.IntegerField(help_text="Moves to judge (0 until it starts).")
