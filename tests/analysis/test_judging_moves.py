@@ -10,6 +10,8 @@ import pytest
 from analysis.budget import BLUNDER, INACCURACY, MISTAKE, mark_for
 from analysis.evaluation import judge_game, judge_move
 from games import engine
+from games.variants import game_for
+from games.variants.base import NETWORK_SETTING
 
 BUDGET = {"iterations": 40}
 DUEL_BUDGET = {"samples": 1}
@@ -35,9 +37,17 @@ def _fold(setup: engine.Setup, actions: list[dict[str, Any]]) -> list[engine.Sta
     return states
 
 
-def test_an_analysis_of_the_other_players_moves_never_depends_on_a_blind_reserve() -> None:
+@pytest.mark.parametrize("judged_by", ["hand-set evaluation", "network"])
+def test_an_analysis_of_the_other_players_moves_never_depends_on_a_blind_reserve(
+    judged_by: str,
+) -> None:
     """Two games alike but for the card seat 0 reserved unseen from the deck: every move of
-    seat 1 is judged the same in both, so the analysis never read that card."""
+    seat 1 is judged the same in both, so the analysis never read that card, whether the
+    hand-set evaluation judges or the Expert's network (the installed one)."""
+    budget = BUDGET
+    if judged_by == "network":
+        budget = game_for("splendor").position_judge.settings(scale=0.1)
+        assert NETWORK_SETTING in budget
     setup = engine.new_game("splendor", 2, 11)
     deck = list(setup.decks[0])
     hidden, untouched = deck[4], deck[-1]  # the top of the deck once the board is dealt
@@ -51,8 +61,8 @@ def test_an_analysis_of_the_other_players_moves_never_depends_on_a_blind_reserve
     this_game, that_game = _fold(setup, actions), _fold(other, actions)
     assert this_game[1].players[0].reserved != that_game[1].players[0].reserved
 
-    judged = judge_game("splendor", this_game, actions, seed=7, budget=BUDGET)
-    judged_other = judge_game("splendor", that_game, actions, seed=7, budget=BUDGET)
+    judged = judge_game("splendor", this_game, actions, seed=7, budget=budget)
+    judged_other = judge_game("splendor", that_game, actions, seed=7, budget=budget)
 
     seat_one = [move for move in judged if move.mover == 1]
     assert len(seat_one) >= 5
