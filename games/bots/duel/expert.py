@@ -27,6 +27,8 @@ from games.engine.duel.state import GAME_OVER, DuelState
 
 _SURE = 1e-6
 
+EXPERT_LOOKAHEAD = search.DEFAULT_LOOKAHEAD
+
 
 def choose(
     view: Mapping[str, Any],
@@ -47,7 +49,12 @@ def choose(
         return learned_value(network, state, seat, observer)
 
     return search.choose(
-        view, rng, budget_seconds=budget_seconds, iterations=iterations, value=value
+        view,
+        rng,
+        budget_seconds=budget_seconds,
+        iterations=iterations,
+        value=value,
+        lookahead=EXPERT_LOOKAHEAD,
     )
 
 
