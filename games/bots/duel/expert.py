@@ -28,6 +28,8 @@ from games.engine.duel.state import GAME_OVER, DuelState
 _SURE = 1e-6
 
 EXPERT_LOOKAHEAD = search.DEFAULT_LOOKAHEAD
+"""The search bot's: a shallower lookahead or one that tries the opponent's best answers won
+no more games with the network judging (docs/decisions/0145-the-experts-network.md)."""
 
 
 def choose(
