@@ -1,4 +1,5 @@
-"""A player starts a Splendor Duel against a bot from the lobby and plays on a laptop screen."""
+"""A player starts a Splendor Duel against a bot from the lobby and plays on a laptop screen,
+against the Greedy bot and against the Expert (the search judged by the installed network)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 MOVES = 4
 
 
+@pytest.mark.parametrize("level", ["greedy", "expert"])
 def test_a_duel_against_a_bot_starts_from_the_lobby_and_moves_are_made(
+    level: str,
     new_context: Callable[..., BrowserContext],
     make_player: Callable[[str], User],
     live_server: LiveServer,
@@ -30,14 +33,15 @@ def test_a_duel_against_a_bot_starts_from_the_lobby_and_moves_are_made(
 
     page.click("a.btn:has-text('New game')")
     page.check("input[name=variant][value=duel]")
-    page.select_option("select[name=seat_1]", "bot:greedy")
+    page.select_option("select[name=seat_1]", f"bot:{level}")
     page.click("button:has-text('Create the game')")
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     game = Game.objects.get()
     assert game.variant == "duel"
     expect(page.locator(".duel-space")).to_have_count(25)
     expect(page.locator(".headline")).to_have_text(re.compile("^Your turn"))
-    screenshot(page, "duel-start")
+    expect(page.locator("#region-log")).to_contain_text(f"{level.title()} bot took seat 2")
+    screenshot(page, f"duel-start-{level}")
 
     for _ in range(MOVES):
         game.refresh_from_db()
@@ -50,7 +54,7 @@ def test_a_duel_against_a_bot_starts_from_the_lobby_and_moves_are_made(
         choices.locator("form button").first.click()
         expect(page.locator("#region-status")).not_to_have_attribute("data-version", str(before))
         expect(page.locator(".headline")).to_have_text(re.compile("^(Your turn|Game over)"))
-    screenshot(page, "duel-after-moves")
+    screenshot(page, f"duel-after-moves-{level}")
 
     game.refresh_from_db()
     assert game.version > 6  # created, seats, started, and each move with the bot's answers
